@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider, useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+
+import { queryClient } from '../api/query-client';
+import { appStore } from '../state/store';
+import { resolveTheme, themeAtom } from '../state/theme';
+
+function ThemedToaster() {
+  const theme = resolveTheme(useAtomValue(themeAtom));
+  return (
+    <Toaster
+      position="bottom-right"
+      duration={4000}
+      visibleToasts={3}
+      theme={theme}
+      richColors
+      closeButton
+    />
+  );
+}
+
+/** The root store, the one QueryClient, and toasts (bottom-right, 4 s, three at most). */
+export function Providers(props: { children: ReactNode }) {
+  return (
+    <Provider store={appStore}>
+      <QueryClientProvider client={queryClient}>
+        {props.children}
+        <ThemedToaster />
+      </QueryClientProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+
+import { useMe } from '../../api/auth/me';
+import { AdminDialogs } from '../../features/admin/admin-dialogs';
+import { CreateInvestigationDialog } from '../../features/investigations/create-investigation-dialog';
+import { ChordIndicator } from '../../keymap/chord-indicator';
+import { installKeyHandler } from '../../keymap/key-handler';
+import { ShortcutSheet } from '../../keymap/shortcut-sheet';
+import { Palette } from '../../palette/palette';
+import { startWorkspace } from '../../workspace/url-sync';
+import { Panes } from '../../workspace/panes';
+import { TabBar } from '../../workspace/tab-bar';
+import { Sidebar } from './sidebar';
+
+/**
+ * The signed-in workspace: sidebar, tab strip and one or two panes. It waits for the session
+ * (a 401 sends the browser to /auth) before starting the workspace from the URL.
+ */
+export default function AppShell() {
+  const me = useMe();
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (!me.data) return;
+    const stopWorkspace = startWorkspace();
+    const stopKeys = installKeyHandler();
+    setStarted(true);
+    return () => {
+      stopKeys();
+      stopWorkspace();
+    };
+  }, [me.data]);
+
+  if (me.isError) {
+    return (
+      <div className="splash" role="alert">
+        Vigil could not load your session: {me.error.message}
+      </div>
+    );
+  }
+  if (!me.data || !started) return <div className="splash">Loading Vigil…</div>;
+  return (
+    <div className="shell">
+      <Sidebar />
+      <div className="main">
+        <TabBar />
+        <Panes />
+      </div>
+      <CreateInvestigationDialog />
+      <AdminDialogs />
+      <Palette />
+      <ShortcutSheet />
+      <ChordIndicator />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useAtomValue } from 'jotai';
+import type { MouseEvent, ReactNode } from 'react';
+
+import type { Permission } from '../../../shared/permissions';
+import { useMe } from '../../api/auth/me';
+import { workspaceAtom } from '../../workspace/workspace-atoms';
+import { workspace } from '../../workspace/workspace-controller';
+import { focusedTab } from '../../workspace/workspace-model';
+import { UserMenu } from './user-menu';
+
+interface Item {
+  label: string;
+  to: string;
+  permission?: Permission;
+  /** Active for deeper paths too (an investigation is part of Investigations). */
+  prefix?: boolean;
+}
+
+const SECTIONS: Array<{ title: string; items: Item[] }> = [
+  {
+    title: 'Investigate',
+    items: [
+      { label: 'Dashboard', to: '/app/' },
+      {
+        label: 'Investigations',
+        to: '/app/investigations/',
+        prefix: true,
+        permission: 'investigations.read',
+      },
+      { label: 'Employees', to: '/app/employees/', permission: 'employees.read' },
+      { label: 'Templates', to: '/app/templates', permission: 'investigations.write' },
+    ],
+  },
+  {
+    title: 'Sources',
+    items: [
+      {
+        label: 'Integrations',
+        to: '/app/integrations/',
+        prefix: true,
+        permission: 'integrations.manage',
+      },
+      { label: 'Configuration', to: '/app/configuration/', permission: 'configuration.manage' },
+      { label: 'Log generator', to: '/dev/log-generator', permission: 'dev.tools' },
+    ],
+  },
+  {
+    title: 'Admin',
+    items: [
+      { label: 'Users', to: '/app/admin/manage-users', permission: 'users.manage' },
+      { label: 'Global roles', to: '/app/admin/manage-global-roles', permission: 'roles.manage' },
+    ],
+  },
+];
+
+function isActive(item: Item, location: string): boolean {
+  const path = location.split(/[?#]/)[0]!.replace(/\/$/, '');
+  const target = item.to.replace(/\/$/, '');
+  return path === target || (item.prefix === true && path.startsWith(`${target}/`));
+}
+
+/** Links that navigate the focused pane; ctrl/cmd-click opens a new tab. */
+export function WorkspaceLink(props: {
+  to: string;
+  className?: string;
+  current?: boolean;
+  children: ReactNode;
+}) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    workspace.navigate(props.to, { newTab: event.metaKey || event.ctrlKey });
+  };
+  return (
+    <a
+      href={props.to}
+      className={props.className}
+      aria-current={props.current ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {props.children}
+    </a>
+  );
+}
+
+/** The sections this user may use, with the current one highlighted. */
+export function Sidebar() {
+  const me = useMe();
+  const location = focusedTab(useAtomValue(workspaceAtom)).location;
+  const granted = new Set(me.data?.permissions ?? []);
+  return (
+    <aside className="sidebar" aria-label="Sections">
+      <div className="sidebar-brand">
+        <img src="/favicon.svg" alt="" />
+        Vigil
+      </div>
+      <nav>
+        {SECTIONS.map((section) => {
+          const items = section.items.filter(
+            (item) => !item.permission || granted.has(item.permission),
+          );
+          if (items.length === 0) return null;
+          return (
+            <div key={section.title}>
+              <div className="sidebar-section">{section.title}</div>
+              {items.map((item) => (
+                <WorkspaceLink
+                  key={item.to}
+                  to={item.to}
+                  className="sidebar-link"
+                  current={isActive(item, location)}
+                >
+                  {item.label}
+                </WorkspaceLink>
+              ))}
+            </div>
+          );
+        })}
+      </nav>
+      <div className="sidebar-footer">
+        <UserMenu />
+      </div>
+    </aside>
+  );
+}

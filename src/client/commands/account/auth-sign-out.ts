@@ -1,0 +1,14 @@
+import { logout } from '../../api/auth/logout';
+import { defineCommand } from '../command';
+
+/** Ends the session and goes to the sign-in page. */
+export const authSignOut = defineCommand({
+  id: 'auth.signOut',
+  run: async () => {
+    try {
+      await logout();
+    } finally {
+      window.location.assign('/auth');
+    }
+  },
+});

@@ -1,0 +1,10 @@
+import { appStore } from '../../state/store';
+import { resolveTheme, themeAtom } from '../../state/theme';
+import { defineCommand } from '../command';
+
+/** Switches between dark and light. */
+export const themeToggle = defineCommand({
+  id: 'theme.toggle',
+  run: () =>
+    appStore.set(themeAtom, resolveTheme(appStore.get(themeAtom)) === 'dark' ? 'light' : 'dark'),
+});

@@ -1,0 +1,11 @@
+import { openDialogAtom } from '../../state/dialogs';
+import { appStore } from '../../state/store';
+import { defineCommand } from '../command';
+
+/** Starts creating a global role. */
+export const adminCreateRole = defineCommand({
+  id: 'admin.createRole',
+  disabledReason: (c) =>
+    c.permissions.has('roles.manage') ? null : 'Only administrators can do this.',
+  run: () => appStore.set(openDialogAtom, { kind: 'createRole' }),
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+import { incidentStatuses, incidentStatusLabels } from '../../../shared/incident-model';
+import { incidentStatusTarget } from '../../api/incidents/incident-status-target';
+import { defineCommand } from '../command';
+
+const args = z.object({ status: z.enum(incidentStatuses) });
+
+const HINTS: Record<(typeof incidentStatuses)[number], string> = {
+  open: 'Back to the queue',
+  acknowledged: 'Someone is looking at it',
+  confirmed: 'Part of the case',
+  dismissed: 'Not a concern; asks for the reason',
+};
+
+/**
+ * Sets the status of the open incident, or of the incidents selected in the list (x). A
+ * dismissal asks for its reason on the screen; re-runs of the analysis keep the status.
+ */
+export const incidentSetStatus = defineCommand({
+  id: 'incident.setStatus',
+  disabledReason: (c) => {
+    if (!c.permissions.has('evidence.write')) return 'Your role does not allow changing incidents.';
+    const target = incidentStatusTarget();
+    if (!target) return 'Open an incident, or the incident list, first.';
+    return target.incidentIds().length > 0 ? null : 'Select incidents first (x in the list).';
+  },
+  choices: () =>
+    incidentStatuses.map((status) => ({
+      id: status,
+      label: incidentStatusLabels[status],
+      hint: HINTS[status],
+      args: { status },
+    })),
+  run: (raw) => {
+    const { status } = args.parse(raw);
+    incidentStatusTarget()?.setStatus(status);
+  },
+});

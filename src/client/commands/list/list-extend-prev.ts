@@ -1,0 +1,11 @@
+import { activeList } from '../../components/data-table/list-controller';
+import { defineCommand } from '../command';
+import { NO_LIST } from './no-list';
+
+/** Extends the selection one row up. */
+export const listExtendPrev = defineCommand({
+  id: 'list.extendPrev',
+  hiddenInPalette: true,
+  disabledReason: () => (activeList() ? null : NO_LIST),
+  run: () => activeList()?.extendPrev(),
+});

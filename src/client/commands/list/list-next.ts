@@ -1,0 +1,11 @@
+import { activeList } from '../../components/data-table/list-controller';
+import { defineCommand } from '../command';
+import { NO_LIST } from './no-list';
+
+/** Moves the list cursor down one row. */
+export const listNext = defineCommand({
+  id: 'list.next',
+  hiddenInPalette: true,
+  disabledReason: () => (activeList() ? null : NO_LIST),
+  run: () => activeList()?.next(),
+});

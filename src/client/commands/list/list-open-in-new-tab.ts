@@ -1,0 +1,11 @@
+import { activeList } from '../../components/data-table/list-controller';
+import { defineCommand } from '../command';
+import { NO_LIST } from './no-list';
+
+/** Opens the row under the cursor in a new workspace tab. */
+export const listOpenInNewTab = defineCommand({
+  id: 'list.openInNewTab',
+  hiddenInPalette: true,
+  disabledReason: () => (activeList() ? null : NO_LIST),
+  run: () => activeList()?.open({ newTab: true }),
+});

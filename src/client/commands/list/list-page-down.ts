@@ -1,0 +1,11 @@
+import { activeList } from '../../components/data-table/list-controller';
+import { defineCommand } from '../command';
+import { NO_LIST } from './no-list';
+
+/** Moves the cursor a screen down. */
+export const listPageDown = defineCommand({
+  id: 'list.pageDown',
+  hiddenInPalette: true,
+  disabledReason: () => (activeList()?.pageDown ? null : NO_LIST),
+  run: () => activeList()?.pageDown?.(),
+});

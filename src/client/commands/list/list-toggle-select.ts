@@ -1,0 +1,11 @@
+import { activeList } from '../../components/data-table/list-controller';
+import { defineCommand } from '../command';
+import { NO_LIST } from './no-list';
+
+/** Selects or unselects the row under the cursor. */
+export const listToggleSelect = defineCommand({
+  id: 'list.toggleSelect',
+  hiddenInPalette: true,
+  disabledReason: () => (activeList() ? null : NO_LIST),
+  run: () => activeList()?.toggleSelect(),
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+import { paletteModes } from '../../../shared/commands/catalog';
+import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../palette/palette-atoms';
+import { appStore } from '../../state/store';
+import { defineCommand } from '../command';
+
+const args = z.object({ mode: z.enum(paletteModes) });
+
+/** Opens the palette in one mode: commands, investigations, people or pages. */
+export const paletteOpen = defineCommand({
+  id: 'palette.open',
+  hiddenInPalette: true,
+  run: (raw) => {
+    const parsed = args.safeParse(raw);
+    appStore.set(palettePagesAtom, []);
+    appStore.set(paletteModeAtom, parsed.success ? parsed.data.mode : 'commands');
+    appStore.set(paletteOpenAtom, true);
+  },
+});

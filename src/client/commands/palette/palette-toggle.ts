@@ -1,0 +1,15 @@
+import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../palette/palette-atoms';
+import { appStore } from '../../state/store';
+import { defineCommand } from '../command';
+
+/** Opens the palette (searching everything) or closes it. */
+export const paletteToggle = defineCommand({
+  id: 'palette.toggle',
+  hiddenInPalette: true,
+  run: () => {
+    const open = appStore.get(paletteOpenAtom);
+    appStore.set(palettePagesAtom, []);
+    appStore.set(paletteModeAtom, 'search');
+    appStore.set(paletteOpenAtom, !open);
+  },
+});

@@ -1,0 +1,141 @@
+import { commandCatalog } from '../../shared/commands/catalog';
+import { adminAssignRole } from './admin/admin-assign-role';
+import { adminCreateRole } from './admin/admin-create-role';
+import { adminCreateUser } from './admin/admin-create-user';
+import { integrationConnect } from './admin/integration-connect';
+import { adminDisableUser } from './admin/admin-disable-user';
+import { authSignOut } from './account/auth-sign-out';
+import { settingsKeymap } from './account/settings-keymap';
+import { themeSet } from './account/theme-set';
+import { themeToggle } from './account/theme-toggle';
+import type { ClientCommand } from './command';
+import { employeeOpen } from './investigation/employee-open';
+import { evidencePin } from './investigation/evidence-pin';
+import { incidentOpen } from './investigation/incident-open';
+import { incidentSetStatus } from './investigation/incident-set-status';
+import { investigationCreate } from './investigation/investigation-create';
+import { investigationOpen } from './investigation/investigation-open';
+import { investigationSetAssignee } from './investigation/investigation-set-assignee';
+import { investigationSetRisk } from './investigation/investigation-set-risk';
+import { investigationSetStatus } from './investigation/investigation-set-status';
+import { listBack } from './list/list-back';
+import { listClearSelection } from './list/list-clear-selection';
+import { listExportCsv } from './list/list-export-csv';
+import { listExtendNext } from './list/list-extend-next';
+import { listExtendPrev } from './list/list-extend-prev';
+import { listFirst } from './list/list-first';
+import { listLast } from './list/list-last';
+import { listNext } from './list/list-next';
+import { listOpen } from './list/list-open';
+import { listOpenInNewTab } from './list/list-open-in-new-tab';
+import { listPageDown } from './list/list-page-down';
+import { listPageUp } from './list/list-page-up';
+import { listPrev } from './list/list-prev';
+import { listSelectAll } from './list/list-select-all';
+import { listToggleSelect } from './list/list-toggle-select';
+import { navBack } from './navigation/nav-back';
+import { navForward } from './navigation/nav-forward';
+import { navGo } from './navigation/nav-go';
+import { routeCommands } from './navigation/nav-routes';
+import { helpShortcuts } from './palette/help-shortcuts';
+import { paletteOpen } from './palette/palette-open';
+import { paletteToggle } from './palette/palette-toggle';
+import { searchFocus } from './palette/search-focus';
+import { timelineCursorNext } from './timeline/timeline-cursor-next';
+import { timelineCursorPrev } from './timeline/timeline-cursor-prev';
+import { timelineExpand } from './timeline/timeline-expand';
+import { timelineZoomIn } from './timeline/timeline-zoom-in';
+import { timelineZoomOut } from './timeline/timeline-zoom-out';
+import { createContextual } from './workspace/create-contextual';
+import { linkCopy } from './workspace/link-copy';
+import { overlayClose } from './workspace/overlay-close';
+import { paneFocusLeft } from './workspace/pane-focus-left';
+import { paneFocusOther } from './workspace/pane-focus-other';
+import { paneFocusRight } from './workspace/pane-focus-right';
+import { paneToggleSplit } from './workspace/pane-toggle-split';
+import { tabClose } from './workspace/tab-close';
+import { tabGoto } from './workspace/tab-goto';
+import { tabMoveLeft } from './workspace/tab-move-left';
+import { tabMoveRight } from './workspace/tab-move-right';
+import { tabNew } from './workspace/tab-new';
+import { tabNext } from './workspace/tab-next';
+import { tabPrev } from './workspace/tab-prev';
+
+/** Every client command. */
+export const clientCommands: readonly ClientCommand[] = [
+  paletteToggle,
+  paletteOpen,
+  helpShortcuts,
+  searchFocus,
+  navGo,
+  navBack,
+  navForward,
+  ...routeCommands,
+  investigationOpen,
+  investigationCreate,
+  investigationSetStatus,
+  investigationSetAssignee,
+  investigationSetRisk,
+  employeeOpen,
+  incidentOpen,
+  incidentSetStatus,
+  evidencePin,
+  createContextual,
+  linkCopy,
+  themeSet,
+  themeToggle,
+  authSignOut,
+  tabNew,
+  tabClose,
+  tabNext,
+  tabPrev,
+  tabGoto,
+  tabMoveLeft,
+  tabMoveRight,
+  paneToggleSplit,
+  paneFocusLeft,
+  paneFocusRight,
+  paneFocusOther,
+  listNext,
+  listPrev,
+  listFirst,
+  listLast,
+  listPageDown,
+  listPageUp,
+  listExtendNext,
+  listExtendPrev,
+  listToggleSelect,
+  listSelectAll,
+  listClearSelection,
+  listOpen,
+  listOpenInNewTab,
+  listExportCsv,
+  listBack,
+  overlayClose,
+  timelineCursorPrev,
+  timelineCursorNext,
+  timelineZoomIn,
+  timelineZoomOut,
+  timelineExpand,
+  adminCreateUser,
+  adminDisableUser,
+  adminAssignRole,
+  adminCreateRole,
+  integrationConnect,
+  settingsKeymap,
+];
+
+/**
+ * Commands by id. Each must be in the shared catalogue (where its title and keywords live), and
+ * an id implemented twice is an error, as in VS Code.
+ */
+export const commandsById: ReadonlyMap<string, ClientCommand> = (() => {
+  const map = new Map<string, ClientCommand>();
+  for (const command of clientCommands) {
+    if (!commandCatalog.has(command.id))
+      throw new Error(`Command ${command.id} is not in the shared catalogue.`);
+    if (map.has(command.id)) throw new Error(`Command ${command.id} is implemented twice.`);
+    map.set(command.id, command);
+  }
+  return map;
+})();

@@ -1,0 +1,10 @@
+import { workspace } from '../../workspace/workspace-controller';
+import { defineCommand } from '../command';
+
+/** Moves the focus to the left pane. */
+export const paneFocusLeft = defineCommand({
+  id: 'pane.focusLeft',
+  disabledReason: (c) =>
+    c.keys.splitOpen ? null : 'The workspace is not split (Ctrl+\\ splits it).',
+  run: () => workspace.focusPane(0),
+});

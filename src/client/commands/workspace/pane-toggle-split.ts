@@ -1,0 +1,8 @@
+import { workspace } from '../../workspace/workspace-controller';
+import { defineCommand } from '../command';
+
+/** Opens or closes the side-by-side split. */
+export const paneToggleSplit = defineCommand({
+  id: 'pane.toggleSplit',
+  run: () => workspace.toggleSplit(),
+});

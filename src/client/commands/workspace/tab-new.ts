@@ -1,0 +1,8 @@
+import { workspace } from '../../workspace/workspace-controller';
+import { defineCommand } from '../command';
+
+/** Opens a new tab on the dashboard. */
+export const tabNew = defineCommand({
+  id: 'tab.new',
+  run: () => workspace.openTab('/app/'),
+});

@@ -1,0 +1,9 @@
+import { workspace } from '../../workspace/workspace-controller';
+import { defineCommand } from '../command';
+
+/** Shows the next tab. */
+export const tabNext = defineCommand({
+  id: 'tab.next',
+  disabledReason: (c) => (c.keys.tabCount === 1 ? 'There is only one tab.' : null),
+  run: () => workspace.cycleTab(1),
+});

@@ -1,0 +1,92 @@
+import './chart.css';
+
+import type { Data, Datum, Layout, PlotMouseEvent } from 'plotly.js';
+import { lazy, Suspense, useId, useMemo } from 'react';
+
+import { chartColors, chartConfig, documentVariables, themedLayout } from './chart-theme';
+import { summarizeData } from './chart-summary';
+import { useThemeName } from './use-theme-name';
+
+const PlotlyPlot = lazy(() => import('./plotly-plot'));
+
+/** The point a user clicked: the trace and index, its coordinates and any custom data. */
+export interface ChartPoint {
+  curveNumber: number;
+  pointIndex: number;
+  x: Datum;
+  y: Datum;
+  /** Pie slices and sankey nodes carry a label instead of x/y. */
+  label?: string;
+  customdata?: Datum;
+}
+
+/** Props of Chart: Plotly data and layout, plus what Vigil needs around them. */
+export interface ChartProps {
+  data: Data[];
+  layout?: Partial<Layout>;
+  /** Height in px; the width follows the container. Default 240. */
+  height?: number;
+  /** What the chart shows, in a sentence: the accessible name and the image file name. */
+  ariaLabel: string;
+  onClick?: (point: ChartPoint) => void;
+}
+
+function toPoint(event: PlotMouseEvent): ChartPoint | null {
+  const point = event.points[0];
+  if (!point) return null;
+  const label = (point as { label?: unknown }).label;
+  return {
+    curveNumber: point.curveNumber,
+    pointIndex: point.pointIndex ?? point.pointNumber,
+    x: point.x,
+    y: point.y,
+    label: typeof label === 'string' ? label : undefined,
+    customdata: point.customdata,
+  };
+}
+
+/**
+ * The one chart component. Plotly (a partial bundle: core plus bar, scatter, pie, heatmap and
+ * sankey) loads lazily on the first chart, in its own chunk; until then a quiet "Loading
+ * chart…" holds the space. Colours follow the theme, re-rendering when <html> switches
+ * between light and dark. Screen readers get the label and a short text summary of the data
+ * instead of Plotly's SVG.
+ */
+export function Chart(props: ChartProps) {
+  const { data, layout, height = 240, ariaLabel, onClick } = props;
+  const theme = useThemeName();
+  const summaryId = useId();
+  const colors = useMemo(() => chartColors(documentVariables(), theme), [theme]);
+  const themed = useMemo(() => themedLayout(layout, colors, height), [layout, colors, height]);
+  const config = useMemo(() => chartConfig(ariaLabel.slice(0, 60)), [ariaLabel]);
+  const summary = useMemo(() => summarizeData(data), [data]);
+  const handleClick = useMemo(
+    () =>
+      onClick
+        ? (event: PlotMouseEvent) => {
+            const point = toPoint(event);
+            if (point) onClick(point);
+          }
+        : undefined,
+    [onClick],
+  );
+
+  return (
+    <figure
+      className={`chart${onClick ? ' chart-clickable' : ''}`}
+      style={{ height }}
+      role="img"
+      aria-label={ariaLabel}
+      aria-describedby={summaryId}
+    >
+      <div className="chart-plot" aria-hidden="true">
+        <Suspense fallback={<div className="chart-loading">Loading chart…</div>}>
+          <PlotlyPlot data={data} layout={themed} config={config} onClick={handleClick} />
+        </Suspense>
+      </div>
+      <p id={summaryId} className="visually-hidden">
+        {summary}
+      </p>
+    </figure>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+
+import type { ColumnChoice } from './column-menu';
+import { ColumnMenu } from './column-menu';
+import { formatCount } from './row-count';
+
+/** Filter box, the page's own controls, row count, column menu and CSV export, in one line. */
+export function GridToolbar(props: {
+  label: string;
+  filterText: string;
+  onFilterText: (text: string) => void;
+  extra?: ReactNode;
+  countText: string;
+  selectedCount: number;
+  columns: readonly ColumnChoice[];
+  onToggleColumn: (id: string, visible: boolean) => void;
+  onExport: () => void;
+  exportTitle: string;
+}) {
+  return (
+    <div className="toolbar dt-toolbar">
+      <input
+        type="search"
+        className="input dt-filter"
+        placeholder="Filter…"
+        aria-label={`Filter ${props.label}`}
+        value={props.filterText}
+        onChange={(event) => props.onFilterText(event.target.value)}
+      />
+      {props.extra}
+      <span className="dt-toolbar-spacer" />
+      <span className="dt-count muted">
+        {props.countText}
+        {props.selectedCount > 0 ? ` · ${formatCount(props.selectedCount)} selected` : null}
+      </span>
+      <ColumnMenu columns={props.columns} onToggle={props.onToggleColumn} />
+      <button
+        type="button"
+        className="button small"
+        title={props.exportTitle}
+        onClick={props.onExport}
+      >
+        Export CSV
+      </button>
+    </div>
+  );
+}

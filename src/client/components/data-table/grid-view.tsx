@@ -1,0 +1,262 @@
+import './data-table.css';
+
+import type { Column, Row, RowData } from '@tanstack/react-table';
+import { useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { CSSProperties } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+
+import type { CellValue, GridFeatures } from './columns';
+import { globalTextFilter, gridFeatures, gridTemplate, textFilter, toColumnDefs } from './columns';
+import { downloadCsv, toCsv } from './csv';
+import type { DataTableProps } from './data-table-props';
+import { bodyMessage, statusMessage } from './grid-messages';
+import { cursorIndex, emptySelection, keepRows } from './grid-selection';
+import { GridHeader, GridRow, ROW_HEIGHT } from './grid-rows';
+import { GridToolbar } from './grid-toolbar';
+import type { RowCountInput } from './row-count';
+import { ariaRowCount, rowCountText, selectAllText } from './row-count';
+import type { ServerRows } from './server-source';
+import { useGridInput } from './use-grid-input';
+import type { ViewState } from './view-state';
+
+/** Rows left below the viewport when server mode asks for the next page. */
+const PREFETCH_ROWS = 40;
+const OVERSCAN = 10;
+
+/** The grid with its rows already in hand: client rows, or the loaded pages of a server list. */
+export interface GridProps<T extends RowData> extends Omit<DataTableProps<T>, 'rows' | 'source'> {
+  rows: T[];
+  server: ServerRows<T> | null;
+  view: ViewState;
+}
+
+function headerText(column: Column<GridFeatures, RowData>): string {
+  const header = column.columnDef.header;
+  return typeof header === 'string' ? header : column.id;
+}
+
+/** The DataTable body shared by both modes; see DataTable for the behaviour. */
+export function Grid<T extends RowData>(props: GridProps<T>) {
+  const { label, columns, rows, server, view, height = 480, toolbar = true } = props;
+  const isServer = server !== null;
+  const gridId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
+  const visibleColumnDefs = useMemo(
+    () => columns.filter((c) => view.columnVisibility[c.id] !== false),
+    [columns, view.columnVisibility],
+  );
+  const columnsKey = visibleColumnDefs.map((c) => c.id).join();
+  // Filtering 100k rows per keystroke would make typing lag; React filters the deferred text.
+  const deferredText = useDeferredValue(view.filterText);
+  const globalFilter = useMemo(
+    () => (isServer ? '' : textFilter(deferredText, visibleColumnDefs)),
+    [isServer, deferredText, visibleColumnDefs],
+  );
+
+  const table = useTable({
+    features: gridFeatures,
+    columns: columnDefs,
+    data: rows,
+    getRowId: props.getRowId,
+    state: { sorting: view.sorting, globalFilter, columnVisibility: view.columnVisibility },
+    onSortingChange: view.setSorting,
+    onColumnVisibilityChange: view.setColumnVisibility,
+    globalFilterFn: globalTextFilter,
+    manualSorting: isServer,
+    // With no filter text the filtering stage would still visit (and allocate for) every row.
+    manualFiltering: isServer || globalFilter === '',
+    enableMultiSort: false,
+    sortDescFirst: false,
+  });
+  const tableRows = table.getRowModel().rows as Row<GridFeatures, RowData>[];
+  const visibleColumns = table.getVisibleLeafColumns();
+
+  const [selection, setSelection] = useState(emptySelection);
+  const [notice, setNotice] = useState<string | null>(null);
+  const cursor = useMemo(() => cursorIndex(selection, tableRows), [selection, tableRows]);
+
+  const counts: RowCountInput = server
+    ? { mode: 'server', loaded: rows.length, total: server.total, hasMore: server.hasMore }
+    : { mode: 'client', shown: tableRows.length, total: rows.length };
+
+  const exportCsv = () => {
+    const csvColumns = table.getVisibleLeafColumns().map((column) => ({
+      header: headerText(column as Column<GridFeatures, RowData>),
+      value: (row: Row<GridFeatures, T>) => row.getValue<CellValue>(column.id),
+    }));
+    downloadCsv(props.exportName ?? label, toCsv(csvColumns, table.getRowModel().rows));
+  };
+
+  const input = useGridInput({
+    rows: tableRows,
+    selection,
+    setSelection,
+    pageSize: () => {
+      const viewport = scrollRef.current?.clientHeight || (typeof height === 'number' ? height : 0);
+      return Math.max(1, Math.floor((viewport - ROW_HEIGHT) / ROW_HEIGHT) - 1);
+    },
+    open: (index, newTab) => {
+      const row = tableRows[index];
+      if (row) props.onOpen?.(row.original as T, { newTab });
+    },
+    exportCsv,
+    describeSelectAll: (count) => selectAllText(counts, count),
+    announce: setNotice,
+  });
+
+  // Rows that left the list (new data, a new server sort or filter) leave the selection too,
+  // so list commands never act on rows the user cannot see; the table's own filter keeps them.
+  const loaded = table.getCoreRowModel();
+  useEffect(() => {
+    setSelection((state) => keepRows(state, (id) => id in loaded.rowsById));
+  }, [loaded]);
+
+  const onSelectionChange = useRef(props.onSelectionChange);
+  useLayoutEffect(() => {
+    onSelectionChange.current = props.onSelectionChange;
+  });
+  const reported = useRef(selection.selected);
+  useEffect(() => {
+    if (reported.current === selection.selected) return;
+    reported.current = selection.selected;
+    onSelectionChange.current?.([...selection.selected]);
+  }, [selection.selected]);
+
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    // The sticky header sits inside the scroll area, above the first row.
+    paddingStart: ROW_HEIGHT,
+    scrollPaddingStart: ROW_HEIGHT,
+    initialRect: typeof height === 'number' ? { width: 0, height } : undefined,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // The cursor row stays in view when it moves and when a new sort or filter reorders the
+  // rows under it (its row went away: the cursor is back on the first row, at the top).
+  const viewKey = `${JSON.stringify(view.sorting)}\n${view.filterText}`;
+  useEffect(() => {
+    if (cursor >= 0) virtualizer.scrollToIndex(cursor);
+  }, [cursor, viewKey, virtualizer]);
+
+  const lastRendered = items[items.length - 1]?.index ?? -1;
+  const fetchMore = server?.fetchMore;
+  useEffect(() => {
+    if (fetchMore && lastRendered >= tableRows.length - 1 - PREFETCH_ROWS) fetchMore();
+  }, [fetchMore, lastRendered, tableRows.length]);
+
+  const message = bodyMessage({
+    label,
+    shownRows: tableRows.length,
+    loading: props.loading,
+    server,
+    filterText: view.filterText,
+    emptyMessage: props.emptyMessage,
+  });
+  const status = statusMessage(server, tableRows.length, notice);
+
+  const template = gridTemplate(visibleColumns.map((column) => column.columnDef.meta));
+  const gridStyle = {
+    '--dt-columns': template.columns,
+    '--dt-min-width': `${template.minWidth}px`,
+    height: typeof height === 'number' ? height : undefined,
+  } as CSSProperties;
+  const rowDomId = (index: number) => `${gridId}-row-${index}`;
+  const cursorRendered = items.some((item) => item.index === cursor);
+
+  return (
+    <div className={`data-table${height === 'fill' ? ' dt-fill' : ''}`}>
+      {toolbar ? (
+        <GridToolbar
+          label={label}
+          filterText={view.filterText}
+          onFilterText={view.setFilterText}
+          extra={props.toolbarExtra}
+          countText={rowCountText(counts)}
+          selectedCount={selection.selected.size}
+          columns={table.getAllLeafColumns().map((column) => ({
+            id: column.id,
+            header: headerText(column as Column<GridFeatures, RowData>),
+            visible: column.getIsVisible(),
+          }))}
+          onToggleColumn={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+          onExport={exportCsv}
+          exportTitle={
+            server?.hasMore
+              ? `Download the ${rows.length.toLocaleString('en-US')} loaded rows as CSV (rows not loaded yet are left out)`
+              : 'Download the rows in view as CSV (visible columns, current sort and filter)'
+          }
+        />
+      ) : null}
+      <div className="dt-frame">
+        <div
+          ref={scrollRef}
+          role="grid"
+          aria-label={label}
+          aria-rowcount={ariaRowCount(counts)}
+          aria-colcount={visibleColumns.length}
+          aria-multiselectable="true"
+          aria-busy={props.loading || server?.loadingFirst || server?.loadingMore || undefined}
+          aria-activedescendant={cursorRendered ? rowDomId(cursor) : undefined}
+          tabIndex={0}
+          className="dt-scroll"
+          style={gridStyle}
+          onKeyDown={input.onKeyDown}
+          onFocus={input.onFocus}
+          onBlur={input.onBlur}
+        >
+          <GridHeader headers={table.getHeaderGroups()[0]?.headers ?? []} />
+          {message ? (
+            <div role="rowgroup">
+              <div role="row" aria-rowindex={2} className="dt-row dt-message-row">
+                <div role="gridcell" aria-colspan={visibleColumns.length} className="dt-message">
+                  {message}
+                </div>
+              </div>
+            </div>
+          ) : (
+            <div
+              role="rowgroup"
+              className="dt-body"
+              style={{ height: virtualizer.getTotalSize() - ROW_HEIGHT }}
+            >
+              {items.map((item) => {
+                const row = tableRows[item.index];
+                if (!row) return null;
+                return (
+                  <GridRow
+                    key={row.id}
+                    row={row}
+                    index={item.index}
+                    domId={rowDomId(item.index)}
+                    top={item.start - ROW_HEIGHT}
+                    selected={selection.selected.has(row.id)}
+                    cursor={item.index === cursor}
+                    columnsKey={columnsKey}
+                    onPointer={input.onRowPointer}
+                  />
+                );
+              })}
+            </div>
+          )}
+        </div>
+        <div className="dt-status" role="status">
+          {status}
+        </div>
+      </div>
+    </div>
+  );
+}

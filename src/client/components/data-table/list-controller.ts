@@ -1,0 +1,69 @@
+/**
+ * What the `list.*` commands act on: the list (DataTable, timeline, result list) that has the
+ * keyboard. A list registers itself while it has focus; the keymap decides which key runs which
+ * command, so lists never listen for j/k themselves.
+ */
+export interface ListController {
+  /** Moves the cursor one row down (`list.next`). */
+  next(): void;
+  /** Moves the cursor one row up (`list.prev`). */
+  prev(): void;
+  /** Extends the selection one row down (`list.extendNext`). */
+  extendNext(): void;
+  /** Extends the selection one row up (`list.extendPrev`). */
+  extendPrev(): void;
+  /** Toggles the row under the cursor in the selection (`list.toggleSelect`). */
+  toggleSelect(): void;
+  /** Selects every row of the list, not the page (`list.selectAll`). */
+  selectAll(): void;
+  /** Clears the selection (`list.clearSelection`); returns whether there was one. */
+  clearSelection(): boolean;
+  /** Opens the row under the cursor, in the same tab or a new one (`list.open`, `list.openInNewTab`). */
+  open(options: { newTab: boolean }): void;
+  /** Downloads the current view (filters, sort, visible columns) as CSV (`list.exportCsv`). */
+  exportCsv(): void;
+  /** How many rows are selected (the `selectionCount` context key). */
+  selectionCount(): number;
+  /** Jumps to the first row (`list.first`). */
+  first?(): void;
+  /** Jumps to the last row (`list.last`). */
+  last?(): void;
+  /** Moves the cursor a screen down (`list.pageDown`). */
+  pageDown?(): void;
+  /** Moves the cursor a screen up (`list.pageUp`). */
+  pageUp?(): void;
+}
+
+let active: ListController | null = null;
+const listeners = new Set<() => void>();
+
+/** Makes a list the target of the list commands; returns a function that undoes it. */
+export function setActiveList(controller: ListController): () => void {
+  active = controller;
+  listeners.forEach((listener) => listener());
+  return () => {
+    if (active === controller) {
+      active = null;
+      listeners.forEach((listener) => listener());
+    }
+  };
+}
+
+/** The list that has the keyboard, if any. */
+export function activeList(): ListController | null {
+  return active;
+}
+
+/**
+ * Tells the listeners that the active list's own state changed (its selection count, say), so
+ * context keys such as `selectionCount` follow it. Does nothing for a list that is not active.
+ */
+export function notifyListChange(controller: ListController): void {
+  if (active === controller) listeners.forEach((listener) => listener());
+}
+
+/** Called when the active list changes (the keymap's context keys follow it). */
+export function onActiveListChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { useAdminRoles } from '../../api/admin/roles';
+import { useAdminUsers, useUserMutations } from '../../api/admin/users';
+import { Dialog } from '../../components/dialog';
+import { Field } from '../../components/field';
+import { adminError } from './admin-errors';
+import { UserPicker } from './user-picker';
+
+/** Sets the roles of a user. */
+export function AssignRoleDialog(props: { userId?: string; onClose: () => void }) {
+  const users = useAdminUsers();
+  const roles = useAdminRoles();
+  const { update } = useUserMutations();
+  const [userId, setUserId] = useState(props.userId ?? '');
+  const user = users.data?.users.find((u) => u.id === userId);
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const current = chosen ?? user?.roles ?? [];
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    update.mutate(
+      { id: user.id, body: { roles: current } },
+      {
+        onSuccess: () => {
+          toast.success(`Roles of ${user.email} updated`);
+          props.onClose();
+        },
+        onError: (caught) => setError(adminError(caught)),
+      },
+    );
+  };
+  return (
+    <Dialog
+      title="Assign roles"
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="assign-role"
+            className="button primary"
+            disabled={!user || update.isPending}
+          >
+            Save roles
+          </button>
+        </>
+      }
+    >
+      <form id="assign-role" onSubmit={onSubmit} style={{ display: 'grid', gap: 10 }}>
+        {props.userId ? (
+          <div>
+            {user?.displayName} ({user?.email})
+          </div>
+        ) : (
+          <Field label="User">
+            <UserPicker
+              users={users.data?.users ?? []}
+              value={userId}
+              onChange={(id) => {
+                setUserId(id);
+                setChosen(null);
+              }}
+            />
+          </Field>
+        )}
+        {user ? (
+          <fieldset className="card" style={{ padding: 10, display: 'grid', gap: 4 }}>
+            <legend className="muted">Roles</legend>
+            {(roles.data?.roles ?? []).map((role) => (
+              <label key={role.id} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={current.includes(role.id)}
+                  onChange={(e) =>
+                    setChosen(
+                      e.target.checked
+                        ? [...current, role.id]
+                        : current.filter((id) => id !== role.id),
+                    )
+                  }
+                />
+                {role.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {error ? (
+          <div className="alert error" role="alert">
+            {error}
+          </div>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import { useAdminRoles } from '../../api/admin/roles';
+import { useUserMutations } from '../../api/admin/users';
+import { Dialog } from '../../components/dialog';
+import { Field } from '../../components/field';
+import { adminError } from './admin-errors';
+
+/** Creates a user with roles; shows the generated password once when none was given. */
+export function CreateUserDialog(props: { onClose: () => void }) {
+  const roles = useAdminRoles();
+  const { create } = useUserMutations();
+  const [email, setEmail] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [chosen, setChosen] = useState<string[]>(['investigator']);
+  const [password, setPassword] = useState('');
+  const [temporary, setTemporary] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    create.mutate(
+      { email, displayName, roles: chosen, ...(password ? { password } : {}) },
+      {
+        onSuccess: (reply) => {
+          toast.success(`User created: ${reply.user.email}`);
+          if (reply.temporaryPassword) setTemporary(reply.temporaryPassword);
+          else props.onClose();
+        },
+        onError: (caught) => setError(adminError(caught)),
+      },
+    );
+  };
+
+  if (temporary) {
+    return (
+      <Dialog
+        title="User created"
+        onClose={props.onClose}
+        footer={
+          <button type="button" className="button primary" onClick={props.onClose}>
+            Done
+          </button>
+        }
+      >
+        <p style={{ margin: 0 }}>
+          Give this temporary password to {email} over a trusted channel. It is shown only now.
+        </p>
+        <code
+          className="card"
+          style={{ padding: 10, fontSize: 15 }}
+          aria-label="Temporary password"
+        >
+          {temporary}
+        </code>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog
+      title="Create user"
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="create-user"
+            className="button primary"
+            disabled={create.isPending}
+          >
+            Create user
+          </button>
+        </>
+      }
+    >
+      <form id="create-user" onSubmit={onSubmit} style={{ display: 'grid', gap: 10 }} noValidate>
+        <Field label="Email">
+          <input
+            className="input"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
+        </Field>
+        <Field label="Name">
+          <input
+            className="input"
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+        </Field>
+        <fieldset className="card" style={{ padding: 10, display: 'grid', gap: 4 }}>
+          <legend className="muted">Roles</legend>
+          {(roles.data?.roles ?? []).map((role) => (
+            <label key={role.id} className="checkbox">
+              <input
+                type="checkbox"
+                checked={chosen.includes(role.id)}
+                onChange={(e) =>
+                  setChosen((list) =>
+                    e.target.checked ? [...list, role.id] : list.filter((id) => id !== role.id),
+                  )
+                }
+              />
+              {role.name} <span className="faint">{role.description}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Field label="Password (optional)" hint="Leave empty to generate a temporary password.">
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        {error ? (
+          <div className="alert error" role="alert">
+            {error}
+          </div>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

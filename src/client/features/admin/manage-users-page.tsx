@@ -1,0 +1,174 @@
+import { useSetAtom } from 'jotai';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+
+import type { AdminUser } from '../../../shared/schemas/admin';
+import { useMe } from '../../api/auth/me';
+import { useAdminUsers, useUserMutations } from '../../api/admin/users';
+import { DataTable } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { formatRelative } from '../../components/format';
+import { PageHeader } from '../../components/page-header';
+import { openDialogAtom } from '../../state/dialogs';
+import { adminError } from './admin-errors';
+
+const columns: DataTableColumn<AdminUser>[] = [
+  { id: 'name', header: 'Name', value: (u) => u.displayName, width: 180 },
+  { id: 'email', header: 'Email', value: (u) => u.email, width: 240 },
+  { id: 'roles', header: 'Roles', value: (u) => u.roles.join(', '), width: 200 },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (u) => (u.disabled ? 'disabled' : 'active'),
+    cell: (u) => (
+      <span className={`badge${u.disabled ? '' : ' status-open'}`}>
+        {u.disabled ? 'Disabled' : 'Active'}
+      </span>
+    ),
+    width: 100,
+  },
+  {
+    id: 'lastLogin',
+    header: 'Last sign-in',
+    value: (u) => u.lastLoginAt ?? 0,
+    cell: (u) => formatRelative(u.lastLoginAt),
+    width: 130,
+  },
+];
+
+/** Users: create, change roles, disable and enable, reset passwords. */
+export default function ManageUsersPage() {
+  const me = useMe();
+  const users = useAdminUsers();
+  const { update, resetPassword } = useUserMutations();
+  const openDialog = useSetAtom(openDialogAtom);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [temporary, setTemporary] = useState<{ email: string; password: string } | null>(null);
+  const rows = useMemo(() => users.data?.users ?? [], [users.data]);
+  const user = rows.find((u) => u.id === selected) ?? null;
+
+  if (me.data && !me.data.permissions.includes('users.manage')) {
+    return (
+      <div className="page">
+        <EmptyState title="You cannot manage users">
+          Your role does not include managing users.
+        </EmptyState>
+      </div>
+    );
+  }
+  const enable = (u: AdminUser) =>
+    update.mutate(
+      { id: u.id, body: { disabled: false } },
+      {
+        onSuccess: () => toast.success(`${u.email} enabled`),
+        onError: (e) => toast.error(adminError(e)),
+      },
+    );
+  const reset = (u: AdminUser) =>
+    resetPassword.mutate(
+      { id: u.id },
+      {
+        onSuccess: (reply) =>
+          reply.temporaryPassword &&
+          setTemporary({ email: u.email, password: reply.temporaryPassword }),
+        onError: (e) => toast.error(adminError(e)),
+      },
+    );
+
+  return (
+    <div className="page" style={{ height: '100%', gridTemplateRows: 'auto auto 1fr' }}>
+      <PageHeader
+        title="Users"
+        subtitle="Who can sign in to Vigil, and with which roles"
+        actions={
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => openDialog({ kind: 'createUser' })}
+          >
+            Create user
+          </button>
+        }
+      />
+      {temporary ? (
+        <div className="alert warning" role="status">
+          New temporary password for {temporary.email}: <code>{temporary.password}</code> (shown
+          once; their sessions have ended).{' '}
+          <button type="button" className="button small" onClick={() => setTemporary(null)}>
+            Dismiss
+          </button>
+        </div>
+      ) : (
+        <div />
+      )}
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: user ? 'minmax(0, 1fr) 300px' : '1fr',
+          gap: 14,
+          minHeight: 0,
+        }}
+      >
+        <DataTable
+          label="Users"
+          columns={columns}
+          rows={rows}
+          getRowId={(u) => u.id}
+          loading={users.isLoading}
+          height="fill"
+          exportName="users"
+          initialSort={{ id: 'name', desc: false }}
+          onOpen={(u) => setSelected(u.id)}
+        />
+        {user ? (
+          <aside
+            className="card"
+            aria-label={`User ${user.displayName}`}
+            style={{ alignSelf: 'start' }}
+          >
+            <header>
+              <h2>{user.displayName}</h2>
+              <button
+                type="button"
+                className="button ghost small"
+                aria-label="Close user"
+                onClick={() => setSelected(null)}
+              >
+                ×
+              </button>
+            </header>
+            <div className="card-body" style={{ display: 'grid', gap: 8 }}>
+              <div className="muted">{user.email}</div>
+              <div>Roles: {user.roles.join(', ')}</div>
+              <button
+                type="button"
+                className="button"
+                onClick={() => openDialog({ kind: 'assignRole', userId: user.id })}
+              >
+                Change roles…
+              </button>
+              <button type="button" className="button" onClick={() => reset(user)}>
+                Reset password
+              </button>
+              {user.disabled ? (
+                <button type="button" className="button" onClick={() => enable(user)}>
+                  Enable
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button danger"
+                  disabled={user.id === me.data?.user.id}
+                  onClick={() => openDialog({ kind: 'disableUser', userId: user.id })}
+                >
+                  Disable…
+                </button>
+              )}
+            </div>
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+
+import type { Configuration } from '../../../shared/schemas/configuration';
+import { configurationSchema } from '../../../shared/schemas/configuration';
+import { Field } from '../../components/field';
+import { competitorsToText, listToText, parseCompetitors, textToList } from './configuration-text';
+
+const WEIGHTS: Array<[keyof Configuration['riskWeights'], string]> = [
+  ['incidents', 'Incidents'],
+  ['exfiltration', 'Exfiltration'],
+  ['afterHours', 'After hours'],
+  ['securityHygiene', 'Security hygiene'],
+  ['accessRequests', 'Access requests'],
+  ['departure', 'Departure'],
+];
+
+function Card(props: { title: string; children: ReactNode }) {
+  return (
+    <section className="card">
+      <header>
+        <h2>{props.title}</h2>
+      </header>
+      <div className="card-body" style={{ display: 'grid', gap: 12 }}>
+        {props.children}
+      </div>
+    </section>
+  );
+}
+
+/** The configuration as a form of plain text lists; checked with the shared schema before saving. */
+export function ConfigurationForm(props: {
+  initial: Configuration;
+  disabled: boolean;
+  onSubmit: (value: Configuration) => void;
+  onReset: () => void;
+}) {
+  const { initial } = props;
+  const [companyDomains, setCompanyDomains] = useState(listToText(initial.companyDomains));
+  const [personalDomains, setPersonalDomains] = useState(listToText(initial.personalEmailDomains));
+  const [competitors, setCompetitors] = useState(competitorsToText(initial.competitors));
+  const [labels, setLabels] = useState(listToText(initial.sensitivityLabels));
+  const [sensitive, setSensitive] = useState(listToText(initial.sensitiveLabels));
+  const [timezone, setTimezone] = useState(initial.defaultTimezone);
+  const [start, setStart] = useState(initial.defaultWorkStartHour);
+  const [end, setEnd] = useState(initial.defaultWorkEndHour);
+  const [weights, setWeights] = useState(initial.riskWeights);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    const parsed = configurationSchema.safeParse({
+      companyDomains: textToList(companyDomains),
+      personalEmailDomains: textToList(personalDomains),
+      competitors: parseCompetitors(competitors),
+      sensitivityLabels: textToList(labels),
+      sensitiveLabels: textToList(sensitive),
+      defaultTimezone: timezone.trim(),
+      defaultWorkStartHour: start,
+      defaultWorkEndHour: end,
+      riskWeights: weights,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setError(`${issue?.path.join('.') ?? 'configuration'}: ${issue?.message ?? 'is invalid'}`);
+      return;
+    }
+    setError(null);
+    props.onSubmit(parsed.data);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      style={{ display: 'grid', gap: 14, maxWidth: 980 }}
+    >
+      {error ? (
+        <div className="alert error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <div className="grid-2">
+        <Card title="Domains">
+          <Field label="Company domains" hint="One per line; subdomains count as internal.">
+            <textarea
+              className="textarea"
+              rows={3}
+              value={companyDomains}
+              onChange={(e) => setCompanyDomains(e.target.value)}
+              disabled={props.disabled}
+            />
+          </Field>
+          <Field
+            label="Personal email domains"
+            hint="Mail and shares to these count as going to a personal address."
+          >
+            <textarea
+              className="textarea"
+              rows={5}
+              value={personalDomains}
+              onChange={(e) => setPersonalDomains(e.target.value)}
+              disabled={props.disabled}
+            />
+          </Field>
+        </Card>
+        <Card title="Competitors">
+          <Field label="Competitors" hint="One per line: Name: domain, domain">
+            <textarea
+              className="textarea"
+              rows={9}
+              value={competitors}
+              onChange={(e) => setCompetitors(e.target.value)}
+              disabled={props.disabled}
+            />
+          </Field>
+        </Card>
+        <Card title="Sensitivity labels">
+          <Field label="Labels, least to most sensitive" hint="One per line.">
+            <textarea
+              className="textarea"
+              rows={4}
+              value={labels}
+              onChange={(e) => setLabels(e.target.value)}
+              disabled={props.disabled}
+            />
+          </Field>
+          <Field
+            label="Sensitive labels"
+            hint="Their movement raises alarms; one per line, from the list above."
+          >
+            <textarea
+              className="textarea"
+              rows={2}
+              value={sensitive}
+              onChange={(e) => setSensitive(e.target.value)}
+              disabled={props.disabled}
+            />
+          </Field>
+        </Card>
+        <Card title="Working hours and risk">
+          <Field label="Default time zone" hint="For employees without one, e.g. Europe/London.">
+            <input
+              className="input"
+              value={timezone}
+              onChange={(e) => setTimezone(e.target.value)}
+              disabled={props.disabled}
+            />
+          </Field>
+          <div style={{ display: 'flex', gap: 12 }}>
+            <Field label="Day starts (hour)">
+              <input
+                className="input"
+                type="number"
+                min={0}
+                max={23}
+                value={start}
+                onChange={(e) => setStart(Number(e.target.value))}
+                disabled={props.disabled}
+              />
+            </Field>
+            <Field label="Day ends (hour)">
+              <input
+                className="input"
+                type="number"
+                min={1}
+                max={24}
+                value={end}
+                onChange={(e) => setEnd(Number(e.target.value))}
+                disabled={props.disabled}
+              />
+            </Field>
+          </div>
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
+            {WEIGHTS.map(([key, label]) => (
+              <Field key={key} label={`${label} weight`}>
+                <input
+                  className="input"
+                  type="number"
+                  min={0}
+                  max={10}
+                  step={0.1}
+                  value={weights[key]}
+                  onChange={(e) => setWeights({ ...weights, [key]: Number(e.target.value) })}
+                  disabled={props.disabled}
+                />
+              </Field>
+            ))}
+          </div>
+        </Card>
+      </div>
+      <div className="toolbar">
+        <button type="submit" className="button primary" disabled={props.disabled}>
+          Save configuration
+        </button>
+        <button type="button" className="button" onClick={props.onReset} disabled={props.disabled}>
+          Discard changes
+        </button>
+      </div>
+    </form>
+  );
+}

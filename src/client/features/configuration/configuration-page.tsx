@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+import type { Configuration } from '../../../shared/schemas/configuration';
+import { useMe } from '../../api/auth/me';
+import { useConfiguration, useSaveConfiguration } from '../../api/configuration/configuration';
+import { Loading } from '../../components/loading';
+import { PageHeader } from '../../components/page-header';
+import { ConfigurationForm } from './configuration-form';
+
+/** Detection settings: competitors, domains, labels, working hours, risk weights. */
+export default function ConfigurationPage() {
+  const me = useMe();
+  const config = useConfiguration();
+  const save = useSaveConfiguration();
+  const [formKey, setFormKey] = useState(0);
+  const canEdit = Boolean(me.data?.permissions.includes('configuration.manage'));
+  const submit = (value: Configuration) =>
+    save.mutate(value, {
+      onSuccess: () =>
+        toast.success('Configuration saved', {
+          description: 'Findings are recomputed with the new settings.',
+        }),
+      onError: (error) =>
+        toast.error('Could not save the configuration', { description: error.message }),
+    });
+  return (
+    <div className="page">
+      <PageHeader
+        title="Configuration"
+        subtitle={
+          canEdit
+            ? 'What detectors treat as competitors, personal domains and sensitive labels. Every change is audited.'
+            : 'Read only: your role cannot change the configuration.'
+        }
+      />
+      {config.isPending ? (
+        <Loading label="Loading the configuration…" />
+      ) : config.isError ? (
+        <div className="alert error">{config.error.message}</div>
+      ) : (
+        <ConfigurationForm
+          key={formKey}
+          initial={config.data}
+          disabled={!canEdit || save.isPending}
+          onSubmit={submit}
+          onReset={() => setFormKey((k) => k + 1)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useMemo, useState } from 'react';
+
+import type { DeviceRow } from '../../../../shared/schemas/findings/devices';
+import { useTopic } from '../../../api/findings/topics';
+import { Chart } from '../../../components/chart/chart';
+import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { formatDate } from '../../../components/format';
+import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
+import { eventColumns, EventDialog, pinEvent } from '../parts/event-dialog';
+import { FindingState } from '../parts/finding-state';
+import { FindingTable } from '../parts/finding-table';
+import { PageFrame } from '../parts/page-frame';
+import { Figures, Section, Tag } from '../parts/section';
+import { useEvidenceUi } from '../parts/use-evidence-ui';
+
+const columns: DataTableColumn<DeviceRow>[] = [
+  { id: 'name', header: 'Device', value: (d) => d.name },
+  {
+    id: 'managed',
+    header: 'Managed',
+    value: (d) => (d.managed === null ? 'unknown' : d.managed ? 'yes' : 'no'),
+    cell: (d) =>
+      d.managed === false ? <Tag tone="danger">unmanaged</Tag> : d.managed ? 'yes' : 'unknown',
+    width: 110,
+  },
+  { id: 'os', header: 'OS', value: (d) => d.os, width: 160 },
+  {
+    id: 'usb',
+    header: 'USB writes',
+    value: (d) => d.removableMediaWrites,
+    cell: (d) => (d.removableMediaWrites ? <Tag tone="danger">{d.removableMediaWrites}</Tag> : '0'),
+    align: 'right',
+    width: 100,
+  },
+  { id: 'compliance', header: 'Compliance', value: (d) => d.compliance, width: 120 },
+  {
+    id: 'first',
+    header: 'First seen',
+    value: (d) => d.firstSeen,
+    cell: (d) => formatDate(d.firstSeen),
+    width: 120,
+  },
+  {
+    id: 'last',
+    header: 'Last seen',
+    value: (d) => d.lastSeen,
+    cell: (d) => formatDate(d.lastSeen),
+    width: 120,
+  },
+];
+
+/** Writes to removable media come from the endpoint agent, which names no application. */
+const usbColumns = eventColumns.filter((c) => c.id !== 'app');
+
+/** The subject's devices (managed or not) and what they wrote to removable media. */
+export default function DevicesPage() {
+  const { id, window } = useEvidenceUi();
+  const query = useTopic(id, 'devices', window);
+  const [open, setOpen] = useState<string | null>(null);
+  const pin = useMemo(
+    () => (d: DeviceRow) => ({
+      kind: 'finding' as const,
+      ref: `device:${d.id}`,
+      label: `${d.name}${d.removableMediaWrites ? `: ${d.removableMediaWrites} USB writes` : ''}`,
+      page: 'devices',
+      snapshot: { ...d },
+    }),
+    [],
+  );
+  return (
+    <PageFrame
+      title="Devices"
+      lede="Devices that checked in for the subject, whether they are managed, and every file written to removable media."
+    >
+      <FindingState query={query} what="devices">
+        {(data) => (
+          <>
+            <Figures
+              items={[
+                { label: 'Devices', value: data.devices.length },
+                {
+                  label: 'Unmanaged',
+                  value: data.devices.filter((d) => d.managed === false).length,
+                },
+                {
+                  label: 'USB writes',
+                  value: data.removableMedia.writes,
+                  tone: data.removableMedia.writes ? 'danger' : null,
+                },
+              ]}
+            />
+            <Section title="Devices">
+              <FindingTable<DeviceRow>
+                investigationId={id}
+                label="Devices"
+                columns={columns}
+                rows={data.devices}
+                getRowId={(d) => d.id}
+                pin={pin}
+                height={220}
+              />
+            </Section>
+            <Section
+              title="Files written to removable media"
+              hint="Per day, then each file; o opens the raw record, p pins it"
+            >
+              {data.removableMedia.days.length ? (
+                <Chart
+                  ariaLabel="Files written to removable media per day"
+                  height={180}
+                  data={[
+                    {
+                      type: 'bar',
+                      width: DAY_BAR_WIDTH,
+                      name: 'Files written',
+                      x: data.removableMedia.days.map((d) => d.date),
+                      y: data.removableMedia.days.map((d) => d.count),
+                      marker: { color: '#f87171' },
+                      hovertemplate: '%{x}: %{y} files<extra></extra>',
+                    },
+                  ]}
+                  layout={{ xaxis: dayAxis(data.removableMedia.days.map((d) => d.date)) }}
+                />
+              ) : null}
+              <FindingTable
+                investigationId={id}
+                label="Removable media writes"
+                columns={usbColumns}
+                rows={data.removableMedia.events}
+                getRowId={(e) => e.id}
+                pin={pinEvent}
+                onOpen={(e) => setOpen(e.id)}
+                height={300}
+                emptyMessage="Nothing was written to removable media in this window."
+              />
+            </Section>
+          </>
+        )}
+      </FindingState>
+      {open ? (
+        <EventDialog investigationId={id} eventId={open} onClose={() => setOpen(null)} />
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,241 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+
+import { ALL_FILES } from '../../../../shared/schemas/findings/file-access';
+import type { FileRow } from '../../../../shared/schemas/findings/file-access';
+import {
+  useFileAccess,
+  useFileEvents,
+  useFiles,
+  useFileSankey,
+} from '../../../api/findings/file-access';
+import { Chart } from '../../../components/chart/chart';
+import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { formatDate } from '../../../components/format';
+import { DrillDialog, eventColumns, pinEvent } from '../parts/event-dialog';
+import { FindingState } from '../parts/finding-state';
+import { LeavingFlows } from './file-access-flows';
+import { FindingTable } from '../parts/finding-table';
+import { PageFrame } from '../parts/page-frame';
+import { Figures, Section, Tag } from '../parts/section';
+import { useEvidenceUi } from '../parts/use-evidence-ui';
+
+/** How the file list names the places a file went (the detector's destination codes). */
+const DESTINATIONS: Record<string, string> = {
+  usb: 'USB',
+  personal_email: 'personal mail',
+  external_email: 'external mail',
+  external_share: 'external share',
+  public_link: 'public link',
+  cloud: 'personal cloud',
+};
+const destinations = (f: FileRow) =>
+  f.destinations.map((d) => DESTINATIONS[d] ?? d.replace(/_/g, ' ')).join(', ');
+
+const fileColumns: DataTableColumn<FileRow>[] = [
+  { id: 'name', header: 'File', value: (f) => f.name ?? f.id },
+  { id: 'label', header: 'Label', value: (f) => f.label, width: 150 },
+  { id: 'events', header: 'Events', value: (f) => f.events, align: 'right', width: 80 },
+  { id: 'downloads', header: 'Downloads', value: (f) => f.downloads, align: 'right', width: 100 },
+  { id: 'shares', header: 'Shares', value: (f) => f.shares, align: 'right', width: 80 },
+  {
+    id: 'leaving',
+    header: 'Left to',
+    value: destinations,
+    cell: (f) => (f.destinations.length ? <Tag tone="danger">{destinations(f)}</Tag> : ''),
+    width: 190,
+  },
+  {
+    id: 'last',
+    header: 'Last seen',
+    value: (f) => f.lastSeen,
+    cell: (f) => formatDate(f.lastSeen),
+    width: 120,
+  },
+];
+
+/** Shows the brief's message of a failed request once, as a toast. */
+function useFailureToast(error: Error | null) {
+  useEffect(() => {
+    if (error) toast.error(error.message);
+  }, [error]);
+}
+
+/** The events of one file, and from them the raw records. */
+function FileEventsDialog(props: {
+  investigationId: string;
+  file: FileRow;
+  window: string | undefined;
+  onClose: () => void;
+}) {
+  const events = useFileEvents(props.investigationId, props.file.id, props.window);
+  useFailureToast(events.error);
+  return (
+    <DrillDialog
+      investigationId={props.investigationId}
+      title={`Events of ${props.file.name ?? props.file.id}`}
+      onClose={props.onClose}
+    >
+      {(open) => (
+        <FindingState query={events} what="file events">
+          {(data) => (
+            <FindingTable
+              investigationId={props.investigationId}
+              label="File events"
+              columns={eventColumns}
+              rows={data.events}
+              getRowId={(e) => e.id}
+              pin={pinEvent}
+              onOpen={(e) => open(e.id)}
+              height={380}
+              autoFocus
+            />
+          )}
+        </FindingState>
+      )}
+    </DrillDialog>
+  );
+}
+
+/** Which files the subject touched, by sensitivity label, and where they went. */
+export default function FileAccessPage() {
+  const { id, window, state, update } = useEvidenceUi();
+  const [params, setParams] = useSearchParams();
+  const label = params.get('label') ?? state.fileLabel;
+  const totals = useFileAccess(id, window);
+  const sankey = useFileSankey(id, window);
+  const files = useFiles(id, label, window);
+  useFailureToast(totals.error);
+  useFailureToast(sankey.error);
+  useFailureToast(files.error);
+  const [file, setFile] = useState<FileRow | null>(null);
+  const chooseLabel = (next: string) => {
+    update({ fileLabel: next });
+    setParams(next === ALL_FILES ? {} : { label: next }, { replace: true });
+  };
+  const pinFile = useMemo(
+    () => (f: FileRow) => ({
+      kind: 'file' as const,
+      ref: `file:${f.id}`,
+      label: `${f.name ?? f.id} (${f.label})${f.destinations.length ? ` → ${destinations(f)}` : ''}`,
+      page: 'file-access',
+      snapshot: { ...f },
+    }),
+    [],
+  );
+  const labels = totals.data?.labels ?? [];
+  return (
+    <PageFrame
+      title="File access"
+      lede="File activity by sensitivity label: what the subject opened, downloaded and shared, and the flows of labelled files out of company storage (to USB, personal mail, public links)."
+      controls={
+        <label className="evidence-controls">
+          <span className="muted">Label</span>
+          <select className="select" value={label} onChange={(e) => chooseLabel(e.target.value)}>
+            {[ALL_FILES, ...labels].map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+      }
+    >
+      <FindingState query={totals} what="file access">
+        {(t) => (
+          <Figures
+            items={[
+              { label: 'File events', value: t.totals.events.toLocaleString() },
+              {
+                label: 'Sensitive',
+                value: t.totals.sensitive.toLocaleString(),
+                hint: t.sensitiveLabels.join(', '),
+              },
+              {
+                label: 'Left company storage',
+                value: t.totals.leaving,
+                tone: t.totals.leaving ? 'danger' : null,
+              },
+              ...t.byLabel
+                .filter((l) => t.sensitiveLabels.includes(l.label))
+                .map((l) => ({
+                  label: `${l.label} leaving`,
+                  value: l.leaving,
+                  tone: l.leaving ? ('danger' as const) : null,
+                })),
+            ]}
+          />
+        )}
+      </FindingState>
+      <Section
+        title="Label → action → destination"
+        hint="Red flows carry sensitive labels out of company storage"
+        wide
+      >
+        <FindingState query={sankey} what="the flow diagram">
+          {(s) =>
+            s.links.length ? (
+              <>
+                <Chart
+                  ariaLabel="Flows of files from sensitivity label through action to destination"
+                  height={380}
+                  data={[
+                    {
+                      type: 'sankey',
+                      arrangement: 'snap',
+                      node: { label: s.nodes.map((n) => n.label), pad: 14, thickness: 14 },
+                      link: {
+                        source: s.links.map((l) => l.source),
+                        target: s.links.map((l) => l.target),
+                        value: s.links.map((l) => l.value),
+                        color: s.links.map((l) =>
+                          l.sensitive && l.leaving
+                            ? 'rgba(248,113,113,0.55)'
+                            : l.leaving
+                              ? 'rgba(251,191,36,0.45)'
+                              : 'rgba(148,163,184,0.25)',
+                        ),
+                      },
+                    },
+                  ]}
+                />
+                <LeavingFlows sankey={s} />
+              </>
+            ) : (
+              <div className="muted">No file activity in this window.</div>
+            )
+          }
+        </FindingState>
+      </Section>
+      <Section
+        title={`Files: ${label}`}
+        hint="Files that left company storage first; o lists a file's events, p pins it"
+      >
+        <FindingState query={files} what="files">
+          {(f) => (
+            <FindingTable<FileRow>
+              investigationId={id}
+              label={`Files (${label})`}
+              columns={fileColumns}
+              rows={f.files}
+              getRowId={(r) => r.id}
+              pin={pinFile}
+              onOpen={setFile}
+              height={380}
+              emptyMessage="No file with this label in the window."
+            />
+          )}
+        </FindingState>
+      </Section>
+      {file ? (
+        <FileEventsDialog
+          investigationId={id}
+          file={file}
+          window={window}
+          onClose={() => setFile(null)}
+        />
+      ) : null}
+    </PageFrame>
+  );
+}

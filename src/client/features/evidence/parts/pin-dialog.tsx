@@ -1,0 +1,94 @@
+import { useAtom } from 'jotai';
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+import { pinDraftAtom } from '../../../api/findings/pin-draft';
+import { useCreatePin } from '../../../api/findings/pins';
+import { Dialog } from '../../../components/dialog';
+import { Field } from '../../../components/field';
+
+/** Asks for a note, then pins the drafted row to the case's evidence. */
+export function PinDialog(props: { investigationId: string }) {
+  const [draft, setDraft] = useAtom(pinDraftAtom);
+  if (!draft || draft.investigationId !== props.investigationId) return null;
+  return (
+    <PinForm
+      key={draft.body.ref}
+      investigationId={props.investigationId}
+      onClose={() => setDraft(null)}
+    />
+  );
+}
+
+function PinForm(props: { investigationId: string; onClose: () => void }) {
+  const [draft] = useAtom(pinDraftAtom);
+  const [note, setNote] = useState('');
+  const create = useCreatePin(props.investigationId);
+  if (!draft) return null;
+  const submit = () =>
+    create.mutate(
+      { ...draft.body, note },
+      {
+        onSuccess: () => {
+          toast.success('Pinned to evidence', { description: draft.body.label });
+          props.onClose();
+        },
+        onError: (error) => toast.error('Could not pin', { description: error.message }),
+      },
+    );
+  return (
+    <Dialog
+      title="Pin to evidence"
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="pin-form"
+            className="button primary"
+            disabled={create.isPending}
+          >
+            Pin
+          </button>
+        </>
+      }
+    >
+      <form
+        id="pin-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        style={{ display: 'grid', gap: 12 }}
+      >
+        <div>
+          <div className="muted">{draft.body.page ?? draft.body.kind}</div>
+          <strong>{draft.body.label}</strong>
+        </div>
+        <Field
+          label="Note"
+          hint="Why this matters; the locker shows it beside the pin. Ctrl+Enter pins."
+        >
+          <textarea
+            className="textarea"
+            rows={3}
+            maxLength={2000}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter writes a new line in a note; with Ctrl (Cmd) it pins, as in most note boxes.
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !create.isPending) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            autoFocus
+          />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+
+/** A card of an evidence page: a title, an optional line of context, actions, and its content. */
+export function Section(props: {
+  title: string;
+  hint?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <section className={`card evidence-section${props.wide ? ' wide' : ''}`}>
+      <header>
+        <div>
+          <h2>{props.title}</h2>
+          {props.hint ? <div className="muted evidence-hint">{props.hint}</div> : null}
+        </div>
+        {props.actions ? <div className="toolbar">{props.actions}</div> : null}
+      </header>
+      <div className="card-body">{props.children}</div>
+    </section>
+  );
+}
+
+/** Key figures in a row; a figure with a tone stands out. */
+export function Figures(props: {
+  items: Array<{
+    label: string;
+    value: ReactNode;
+    tone?: 'danger' | 'warning' | null;
+    hint?: string;
+  }>;
+}) {
+  return (
+    <div className="evidence-figures">
+      {props.items.map((item) => (
+        <div
+          key={item.label}
+          className={`evidence-figure${item.tone ? ` tone-${item.tone}` : ''}`}
+          title={item.hint}
+        >
+          <div
+            className={`evidence-figure-value${typeof item.value === 'string' && item.value.length > 12 ? ' long' : ''}`}
+          >
+            {item.value}
+          </div>
+          <div className="evidence-figure-label">{item.label}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A small coloured label for a severity or a flag. */
+export function Tag(props: { tone: 'danger' | 'warning' | 'ok' | 'muted'; children: ReactNode }) {
+  return <span className={`evidence-tag tag-${props.tone}`}>{props.children}</span>;
+}
+
+const SEVERITY_TONE = {
+  critical: 'danger',
+  high: 'danger',
+  medium: 'warning',
+  low: 'muted',
+  none: 'ok',
+} as const;
+
+/** A severity as a tag. */
+export function SeverityTag(props: { severity: keyof typeof SEVERITY_TONE }) {
+  return (
+    <Tag tone={SEVERITY_TONE[props.severity]}>
+      {props.severity === 'none' ? 'clear' : props.severity}
+    </Tag>
+  );
+}

@@ -1,0 +1,50 @@
+import { techniqueName } from '../../../shared/attack';
+import { severityRank } from '../../../shared/incident-model';
+import type { IncidentSummary } from '../../../shared/schemas/incidents';
+import type { DataTableColumn } from '../../components/data-table/data-table';
+import { formatDateTime } from '../../components/format';
+import { IncidentStatusBadge, SeverityBadge, TechniqueChips } from './incident-badges';
+
+/** The columns of the incident list. */
+export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
+  {
+    id: 'severity',
+    header: 'Severity',
+    value: (i) => severityRank(i.severity),
+    cell: (i) => <SeverityBadge severity={i.severity} />,
+    width: 96,
+  },
+  { id: 'title', header: 'Incident', value: (i) => i.title },
+  {
+    id: 'techniques',
+    header: 'Techniques',
+    value: (i) => `${i.techniques.join(' ')} ${i.techniques.map(techniqueName).join(' ')}`,
+    cell: (i) => <TechniqueChips techniques={i.techniques} />,
+    width: 190,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (i) => i.status,
+    cell: (i) => <IncidentStatusBadge status={i.status} />,
+    width: 120,
+  },
+  {
+    id: 'first',
+    header: 'First seen',
+    value: (i) => i.firstSeen,
+    cell: (i) => formatDateTime(i.firstSeen),
+    width: 170,
+  },
+  {
+    id: 'last',
+    header: 'Last seen',
+    value: (i) => i.lastSeen,
+    cell: (i) => formatDateTime(i.lastSeen),
+    width: 170,
+    hiddenByDefault: true,
+  },
+  { id: 'events', header: 'Events', value: (i) => i.eventCount, align: 'right', width: 80 },
+  { id: 'why', header: 'Why', value: (i) => i.why, hiddenByDefault: true },
+  { id: 'reason', header: 'Reason', value: (i) => i.statusReason ?? '', hiddenByDefault: true },
+];

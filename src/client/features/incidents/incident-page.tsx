@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { Link, Outlet, useParams, useSearchParams } from 'react-router-dom';
+
+import { techniqueName } from '../../../shared/attack';
+import { useMe } from '../../api/auth/me';
+import { useIncident } from '../../api/incidents/get-incident';
+import { HttpError } from '../../api/http-error';
+import { EmptyState } from '../../components/empty-state';
+import { formatDateTime } from '../../components/format';
+import { Loading } from '../../components/loading';
+import { IncidentStatusBadge, SeverityBadge } from './incident-badges';
+import { StatusButtons, useStatusChanger } from './use-status-changer';
+import './incidents.css';
+
+/** One incident: why it fired, its techniques and status, and (child view) its timeline. */
+export default function IncidentPage() {
+  const { id = '', incidentId = '' } = useParams<{ id: string; incidentId: string }>();
+  const [params] = useSearchParams();
+  const technique = params.get('technique');
+  const incident = useIncident(id, incidentId);
+  const me = useMe();
+  const ids = useMemo(() => [incidentId], [incidentId]);
+  const changer = useStatusChanger(id, ids);
+  const back = `/app/investigations/${encodeURIComponent(id)}/incidents${technique ? `?technique=${encodeURIComponent(technique)}` : ''}`;
+
+  if (incident.isLoading) return <Loading />;
+  if (incident.isError) {
+    const missing = incident.error instanceof HttpError && incident.error.status === 404;
+    return (
+      <div className="page">
+        <EmptyState
+          title={missing ? 'This incident no longer exists' : 'The incident could not be loaded'}
+          action={<Link to={back}>Back to the incidents</Link>}
+        >
+          {missing
+            ? 'A later analysis run no longer raises it, or it belongs to another case.'
+            : incident.error.message}
+        </EmptyState>
+      </div>
+    );
+  }
+  const data = incident.data!;
+  return (
+    <div className="page incident-page">
+      <nav className="muted">
+        <Link to={back}>← Incidents{technique ? ` for ${technique}` : ''}</Link>
+      </nav>
+      <header className="incident-header">
+        <div className="incident-title-row">
+          <SeverityBadge severity={data.severity} />
+          <h2>{data.title}</h2>
+          <IncidentStatusBadge status={data.status} />
+        </div>
+        <p className="incident-why">{data.why}</p>
+        <p className="muted incident-description">{data.description}</p>
+        <dl className="dl incident-facts">
+          <dt>Techniques</dt>
+          <dd className="technique-links">
+            {data.techniques.map((t) => (
+              <Link
+                key={t}
+                to={`/app/investigations/${encodeURIComponent(id)}/incidents?technique=${encodeURIComponent(t)}`}
+                title={`Incidents for ${t}`}
+              >
+                <span className="mono">{t}</span> {techniqueName(t)}
+              </Link>
+            ))}
+          </dd>
+          <dt>Seen</dt>
+          <dd>
+            {formatDateTime(data.firstSeen)} – {formatDateTime(data.lastSeen)} · {data.eventCount}{' '}
+            events
+          </dd>
+          {data.statusBy ? (
+            <>
+              <dt>Status</dt>
+              <dd>
+                {data.status} by {data.statusBy.displayName} {formatDateTime(data.statusAt)}
+                {data.statusReason ? `: “${data.statusReason}”` : ''}
+              </dd>
+            </>
+          ) : null}
+          <dt>Rule</dt>
+          <dd className="mono">{data.ruleId}</dd>
+        </dl>
+        <StatusButtons
+          onChange={changer.change}
+          count={1}
+          canWrite={Boolean(me.data?.permissions.includes('evidence.write'))}
+          busy={changer.busy}
+          current={data.status}
+        />
+      </header>
+      <Outlet />
+      {changer.dialog}
+    </div>
+  );
+}

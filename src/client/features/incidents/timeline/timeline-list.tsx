@@ -1,0 +1,108 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+
+import type { TimelineEvent } from '../../../../shared/schemas/incidents';
+import { formatDateTime } from '../../../components/format';
+import { RawRecord } from './raw-record';
+
+/**
+ * The incident's events in time order, virtualized (a timeline of thousands keeps a few dozen
+ * rows in the page). The cursor row is the active option; expanded rows show the raw record.
+ */
+export function TimelineList(props: {
+  investigationId: string;
+  events: readonly TimelineEvent[];
+  cursor: number;
+  expanded: readonly string[];
+  onPick: (index: number) => void;
+  onToggle: (index: number) => void;
+}) {
+  const { events, cursor, expanded } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: events.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => (expanded.includes(events[index]?.id ?? '') ? 320 : 34),
+    overscan: 8,
+    getItemKey: (index) => events[index]?.id ?? index,
+  });
+  useEffect(() => {
+    if (events.length > 0) virtualizer.scrollToIndex(cursor, { align: 'auto' });
+  }, [cursor, events.length, virtualizer]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      props.onToggle(cursor);
+    }
+  };
+  const active = events[cursor];
+  return (
+    <div
+      ref={scroller}
+      className="timeline-list"
+      role="listbox"
+      aria-label="Incident timeline events: h and l move, space or Enter shows the raw record, p pins"
+      aria-activedescendant={active ? `timeline-event-${active.id}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      // Keyboard-first: Enter works as soon as the timeline opens (h/l work from anywhere).
+      autoFocus
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const event = events[item.index]!;
+          const open = expanded.includes(event.id);
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              id={`timeline-event-${event.id}`}
+              role="option"
+              aria-selected={item.index === cursor}
+              aria-expanded={open}
+              className={`timeline-row${item.index === cursor ? ' is-cursor' : ''}`}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              <div
+                className="timeline-row-line"
+                onClick={() => props.onPick(item.index)}
+                onDoubleClick={() => props.onToggle(item.index)}
+              >
+                <span className="timeline-time mono">{formatDateTime(event.time)}</span>
+                <span className={`timeline-category category-${event.category}`}>
+                  {event.category}
+                </span>
+                <span className="timeline-activity mono">{event.activity}</span>
+                <span className="timeline-summary" title={event.summary}>
+                  {event.summary}
+                </span>
+                <span className="timeline-source faint">{event.app ?? event.source}</span>
+                <button
+                  type="button"
+                  className="button ghost small"
+                  tabIndex={-1}
+                  aria-label={open ? 'Hide raw record' : 'Show raw record'}
+                  onClick={() => props.onToggle(item.index)}
+                >
+                  {open ? '▾' : '▸'}
+                </button>
+              </div>
+              {open ? (
+                <RawRecord investigationId={props.investigationId} eventId={event.id} />
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+import { incidentStatusLabels } from '../../../shared/incident-model';
+import type { IncidentStatus } from '../../../shared/incident-model';
+import { setIncidentStatusTarget } from '../../api/incidents/incident-status-target';
+import { useUpdateIncidents } from '../../api/incidents/update-incident';
+import { DismissDialog } from './dismiss-dialog';
+
+/**
+ * Status changes for the incidents a screen has in hand (`ids`): the buttons and the
+ * `incident.setStatus` command both call `change`; a dismissal opens the reason dialog first.
+ * Registers the screen as the command's target while it is shown.
+ */
+export function useStatusChanger(investigationId: string, ids: readonly string[]) {
+  const update = useUpdateIncidents(investigationId);
+  const [dismissing, setDismissing] = useState<readonly string[] | null>(null);
+  const idsRef = useRef(ids);
+  useLayoutEffect(() => {
+    idsRef.current = ids;
+  }, [ids]);
+
+  const apply = (targets: readonly string[], status: IncidentStatus, reason?: string) =>
+    update.mutate(
+      { ids: targets, body: { status, ...(reason ? { reason } : {}) } },
+      {
+        onSuccess: () => {
+          toast.success(
+            `${targets.length === 1 ? 'Incident' : `${targets.length} incidents`} ${incidentStatusLabels[status].toLowerCase()}`,
+          );
+          setDismissing(null);
+        },
+        onError: (error) =>
+          toast.error('Could not change the status', { description: error.message }),
+      },
+    );
+
+  const change = (status: IncidentStatus) => {
+    const targets = [...idsRef.current];
+    if (targets.length === 0) return;
+    if (status === 'dismissed') setDismissing(targets);
+    else apply(targets, status);
+  };
+  const changeRef = useRef(change);
+  useLayoutEffect(() => {
+    changeRef.current = change;
+  });
+
+  useEffect(
+    () =>
+      setIncidentStatusTarget({
+        investigationId,
+        incidentIds: () => [...idsRef.current],
+        setStatus: (status) => changeRef.current(status),
+      }),
+    [investigationId],
+  );
+
+  const dialog = dismissing ? (
+    <DismissDialog
+      count={dismissing.length}
+      busy={update.isPending}
+      onCancel={() => setDismissing(null)}
+      onDismiss={(reason) => apply(dismissing, 'dismissed', reason)}
+    />
+  ) : null;
+  return { change, dialog, busy: update.isPending };
+}
+
+/** The status buttons of a screen; disabled with a reason when nothing is in hand or the role may not. */
+export function StatusButtons(props: {
+  onChange: (status: IncidentStatus) => void;
+  count: number;
+  canWrite: boolean;
+  busy: boolean;
+  current?: IncidentStatus;
+}) {
+  const why = !props.canWrite
+    ? 'Your role does not allow changing incidents.'
+    : props.count === 0
+      ? 'Select incidents first (x).'
+      : undefined;
+  const button = (status: IncidentStatus, label: string) => (
+    <button
+      type="button"
+      className="button small"
+      disabled={Boolean(why) || props.busy || props.current === status}
+      title={
+        why ??
+        `Set to ${incidentStatusLabels[status]} (or run “Set Incident Status…” from the palette)`
+      }
+      onClick={() => props.onChange(status)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="toolbar" role="group" aria-label="Incident status">
+      {button('acknowledged', 'Acknowledge')}
+      {button('confirmed', 'Confirm')}
+      {button('dismissed', 'Dismiss…')}
+      {button('open', 'Reopen')}
+    </div>
+  );
+}

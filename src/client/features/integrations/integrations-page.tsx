@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+
+import type { Integration } from '../../../shared/schemas/integrations';
+import { useMe } from '../../api/auth/me';
+import { useIntegrations } from '../../api/integrations/list-integrations';
+import { runCommand } from '../../commands/run-command';
+import { DataTable } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { formatNumber, formatRelative } from '../../components/format';
+import { PageHeader } from '../../components/page-header';
+import { workspace } from '../../workspace/workspace-controller';
+import { SyncStateBadge, syncStateLabel } from './sync-state-badge';
+import './integrations.css';
+
+/** The last batch's problem in a few words, for the list. */
+function lastErrors(integration: Integration): string {
+  const sync = integration.lastSync;
+  if (!sync || sync.status === 'succeeded') return '';
+  const first = sync.errors[0];
+  if (sync.rejected === 0 || !first) return sync.message ?? '';
+  return `${sync.rejected} rejected; record ${first.position}: ${first.reason}`;
+}
+
+const columns: DataTableColumn<Integration>[] = [
+  { id: 'kind', header: 'Kind', value: (i) => i.kindLabel, width: 230 },
+  { id: 'name', header: 'Name', value: (i) => i.name, width: 230 },
+  {
+    id: 'status',
+    header: 'Status',
+    value: (i) => syncStateLabel(i.state),
+    cell: (i) => <SyncStateBadge state={i.state} />,
+    width: 150,
+  },
+  {
+    id: 'lastSync',
+    header: 'Last sync',
+    value: (i) => i.lastSyncAt ?? 0,
+    cell: (i) => (
+      <span title={i.lastSyncAt ? new Date(i.lastSyncAt).toISOString() : undefined}>
+        {formatRelative(i.lastSyncAt)}
+      </span>
+    ),
+    width: 120,
+  },
+  {
+    id: 'events',
+    header: 'Events',
+    value: (i) => i.eventCount,
+    cell: (i) => formatNumber(i.eventCount),
+    align: 'right',
+    width: 100,
+  },
+  { id: 'errors', header: 'Errors', value: lastErrors },
+];
+
+/** Connected log sources: what they are, how their last batch went, how much they delivered. */
+export default function IntegrationsPage() {
+  const me = useMe();
+  const integrations = useIntegrations();
+  const rows = useMemo(() => integrations.data?.integrations ?? [], [integrations.data]);
+
+  if (me.data && !me.data.permissions.includes('integrations.manage')) {
+    return (
+      <div className="page">
+        <EmptyState title="You cannot manage integrations">
+          Your role does not include connecting log sources.
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="page" style={{ height: '100%', gridTemplateRows: 'auto 1fr' }}>
+      <PageHeader
+        title="Integrations"
+        subtitle="Log sources that feed investigations: pushed, uploaded or loaded from the command line"
+        actions={
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => void runCommand('integration.connect', undefined, 'button')}
+          >
+            Connect a source
+          </button>
+        }
+      />
+      <DataTable
+        label="Integrations"
+        columns={columns}
+        rows={rows}
+        getRowId={(i) => i.id}
+        loading={integrations.isLoading}
+        height="fill"
+        exportName="integrations"
+        initialSort={{ id: 'name', desc: false }}
+        emptyMessage="No source is connected yet. Connect one to start loading activity logs."
+        onOpen={(i, { newTab }) =>
+          workspace.navigate(`/app/integrations/settings/${i.id}`, { newTab })
+        }
+      />
+    </div>
+  );
+}

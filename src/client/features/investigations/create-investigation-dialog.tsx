@@ -1,0 +1,179 @@
+import { useAtom } from 'jotai';
+import { useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { toast } from 'sonner';
+
+import type { InvestigationType, RiskLevel } from '../../../shared/investigation-model';
+import { useEmployees } from '../../api/employees/list-employees';
+import { useCreateInvestigation } from '../../api/investigations/create-investigation';
+import { Dialog } from '../../components/dialog';
+import { Field } from '../../components/field';
+import { toDateInput } from '../../components/format';
+import { openDialogAtom } from '../../state/dialogs';
+import { workspace } from '../../workspace/workspace-controller';
+import { describeFailure, fieldErrors } from './error-message';
+import { AssigneeSelect, RiskSelect, TypeSelect } from './investigation-selects';
+
+const DAY = 86_400_000;
+
+/** Opens a case: subject from the employee directory, title, type, risk, window and assignee. */
+export function CreateInvestigationDialog() {
+  const [dialog, setDialog] = useAtom(openDialogAtom);
+  if (dialog?.kind !== 'createInvestigation') return null;
+  return (
+    <CreateForm initialSubject={dialog.subjectEmployeeId ?? ''} onClose={() => setDialog(null)} />
+  );
+}
+
+function CreateForm(props: { initialSubject: string; onClose: () => void }) {
+  const employees = useEmployees();
+  const create = useCreateInvestigation();
+  const [search, setSearch] = useState('');
+  const [subject, setSubject] = useState(props.initialSubject);
+  const [title, setTitle] = useState('');
+  const [type, setType] = useState<InvestigationType>('data_exfiltration');
+  const [risk, setRisk] = useState<RiskLevel>('medium');
+  const [assignee, setAssignee] = useState('');
+  const [windowStart, setWindowStart] = useState(toDateInput(Date.now() - 90 * DAY));
+  const [windowEnd, setWindowEnd] = useState(toDateInput(Date.now() + DAY));
+  const [problem, setProblem] = useState<string | null>(null);
+  const errors = fieldErrors(create.error);
+
+  const matches = useMemo(() => {
+    const all = employees.data?.employees ?? [];
+    const needle = search.trim().toLowerCase();
+    const filtered = needle
+      ? all.filter((e) =>
+          `${e.fullName} ${e.email} ${e.id} ${e.department ?? ''}`.toLowerCase().includes(needle),
+        )
+      : all;
+    return filtered.slice(0, 200);
+  }, [employees.data, search]);
+
+  // The person chosen, or the best match of the search so typing a name is enough.
+  const chosen = matches.some((e) => e.id === subject) ? subject : (matches[0]?.id ?? '');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setProblem('Choose the employee the investigation is about.');
+      return;
+    }
+    setProblem(null);
+    create.mutate(
+      {
+        title,
+        subjectEmployeeId: chosen,
+        type,
+        riskLevel: risk,
+        assigneeUserId: assignee || null,
+        windowStart,
+        windowEnd,
+      },
+      {
+        onSuccess: (created) => {
+          toast.success(`Investigation opened: ${created.title}`);
+          props.onClose();
+          workspace.navigate(`/app/investigations/${created.id}`);
+        },
+        onError: (error) => {
+          const { title: message, description } = describeFailure(error);
+          toast.error(message, description ? { description } : undefined);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      title="New investigation"
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="create-investigation"
+            className="button primary"
+            disabled={create.isPending}
+          >
+            {create.isPending ? 'Opening…' : 'Open investigation'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="create-investigation"
+        onSubmit={onSubmit}
+        style={{ display: 'grid', gap: 10 }}
+        noValidate
+      >
+        <Field
+          label="Find the subject"
+          hint={`${employees.data?.total ?? 0} employees in the directory`}
+        >
+          <input
+            className="input"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name, email, id or department"
+            autoFocus
+          />
+        </Field>
+        <Field label="Subject" error={problem ?? errors.subjectEmployeeId}>
+          <select
+            className="select"
+            size={6}
+            style={{ height: 'auto' }}
+            value={chosen}
+            onChange={(e) => setSubject(e.target.value)}
+          >
+            {matches.length === 0 ? <option disabled>No employees match</option> : null}
+            {matches.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.fullName} · {e.title ?? '—'} · {e.department ?? '—'} ({e.id})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Title" error={errors.title}>
+          <input
+            className="input"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder="What is suspected"
+          />
+        </Field>
+        <div className="grid-2" style={{ gap: 10 }}>
+          <Field label="Type" error={errors.type}>
+            <TypeSelect value={type} onChange={setType} />
+          </Field>
+          <Field label="Risk" error={errors.riskLevel}>
+            <RiskSelect value={risk} onChange={setRisk} />
+          </Field>
+          <Field label="Window starts" error={errors.windowStart}>
+            <input
+              className="input"
+              type="date"
+              value={windowStart}
+              onChange={(e) => setWindowStart(e.target.value)}
+            />
+          </Field>
+          <Field label="Window ends" error={errors.windowEnd}>
+            <input
+              className="input"
+              type="date"
+              value={windowEnd}
+              onChange={(e) => setWindowEnd(e.target.value)}
+            />
+          </Field>
+        </div>
+        <Field label="Assignee" error={errors.assigneeUserId}>
+          <AssigneeSelect value={assignee} onChange={setAssignee} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

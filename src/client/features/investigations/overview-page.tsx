@@ -1,0 +1,86 @@
+import { useState } from 'react';
+
+import { riskLabels, statusLabels, typeLabels } from '../../../shared/investigation-model';
+import { formatDate, formatDateTime, formatRelative } from '../../components/format';
+import { AnalysisPanel } from './analysis-panel';
+import { EditInvestigationForm } from './edit-investigation-form';
+import { useCurrentInvestigation } from './use-current-investigation';
+
+/** Subject, status, risk, type, window, assignee and description, with an edit form. */
+export default function OverviewPage() {
+  const { data } = useCurrentInvestigation();
+  const [editing, setEditing] = useState(false);
+  if (!data) return null;
+  return (
+    <div className="page">
+      <div className="grid-2">
+        <section className="card" aria-labelledby="case-facts">
+          <header>
+            <h2 id="case-facts">Case</h2>
+            {!editing ? (
+              <button type="button" className="button small" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+            ) : null}
+          </header>
+          <div className="card-body">
+            {editing ? (
+              <EditInvestigationForm investigation={data} onDone={() => setEditing(false)} />
+            ) : (
+              <dl className="dl">
+                <dt>Status</dt>
+                <dd>{statusLabels[data.status]}</dd>
+                <dt>Risk</dt>
+                <dd>
+                  {riskLabels[data.riskLevel]} (score {data.riskScore})
+                </dd>
+                <dt>Type</dt>
+                <dd>{typeLabels[data.type]}</dd>
+                <dt>Assignee</dt>
+                <dd>{data.assignee ? data.assignee.displayName : 'Unassigned'}</dd>
+                <dt>Window</dt>
+                <dd>
+                  {formatDate(data.windowStart)} – {formatDate(data.windowEnd)}
+                </dd>
+                <dt>Members</dt>
+                <dd>{data.members.map((member) => member.displayName).join(', ') || '—'}</dd>
+                <dt>Created</dt>
+                <dd>
+                  {formatDateTime(data.createdAt)} by {data.createdBy.displayName}
+                </dd>
+                <dt>Updated</dt>
+                <dd>
+                  {formatRelative(data.updatedAt)} by {data.updatedBy.displayName}
+                </dd>
+                <dt>Description</dt>
+                <dd style={{ whiteSpace: 'pre-wrap' }}>
+                  {data.description || <span className="faint">No description</span>}
+                </dd>
+              </dl>
+            )}
+          </div>
+        </section>
+        <section className="card" aria-labelledby="case-subject">
+          <header>
+            <h2 id="case-subject">Subject</h2>
+          </header>
+          <div className="card-body">
+            <dl className="dl">
+              <dt>Name</dt>
+              <dd>{data.subject.fullName}</dd>
+              <dt>Employee id</dt>
+              <dd className="mono">{data.subject.id}</dd>
+              <dt>Email</dt>
+              <dd>{data.subject.email}</dd>
+              <dt>Title</dt>
+              <dd>{data.subject.title ?? '—'}</dd>
+              <dt>Department</dt>
+              <dd>{data.subject.department ?? '—'}</dd>
+            </dl>
+          </div>
+        </section>
+      </div>
+      <AnalysisPanel investigationId={data.id} state={data.analysis.state} />
+    </div>
+  );
+}

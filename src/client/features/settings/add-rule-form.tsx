@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+
+import { commandSpecs } from '../../../shared/commands/catalog';
+import { mayBindToKey } from '../../../shared/commands/command-spec';
+import type { KeyBinding } from '../../../shared/keymap/keymap-file';
+import { normalizeKeyString } from '../../../shared/keymap/key-string';
+import { Field } from '../../components/field';
+
+const bindable = commandSpecs.filter(mayBindToKey);
+
+/** Adds one rule: a key string, a command (or removal / disabling), an optional `when` clause. */
+export function AddRuleForm(props: { onAdd: (rule: KeyBinding) => void; initialCommand?: string }) {
+  const [key, setKey] = useState('');
+  const [command, setCommand] = useState(props.initialCommand ?? 'nav.dashboard');
+  const [when, setWhen] = useState('!inputFocus');
+  const parsed = key.trim() ? normalizeKeyString(key.trim()) : null;
+  const keyError = parsed && !parsed.ok ? parsed.error : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!parsed?.ok) return;
+    props.onAdd({ key: parsed.value, command, ...(when.trim() ? { when: when.trim() } : {}) });
+    setKey('');
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="toolbar"
+      style={{ alignItems: 'end' }}
+      aria-label="Add a rule"
+    >
+      <Field label="Key" error={keyError} hint="e.g. g d, mod+shift+p, ctrl+k ctrl+s">
+        <input
+          className="input"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          name="rule-key"
+          style={{ width: 160 }}
+        />
+      </Field>
+      <Field label="Command">
+        <select
+          className="select"
+          value={command}
+          onChange={(e) => setCommand(e.target.value)}
+          name="rule-command"
+        >
+          {bindable.map((spec) => (
+            <option key={spec.id} value={spec.id}>
+              {spec.title} ({spec.id})
+            </option>
+          ))}
+          <option value="">Disable this key</option>
+        </select>
+      </Field>
+      <Field label="When (optional)">
+        <input
+          className="input"
+          value={when}
+          onChange={(e) => setWhen(e.target.value)}
+          name="rule-when"
+          style={{ width: 200 }}
+        />
+      </Field>
+      <button type="submit" className="button" disabled={!parsed?.ok}>
+        Add rule
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { useAtomValue } from 'jotai';
+
+import { formatSequence } from '../../shared/keymap/key-label';
+import { keymapStateAtom } from './keymap-atoms';
+import { platform } from './platform';
+
+/** Shows the keys of an unfinished sequence ("G…") while Vigil waits for the next one. */
+export function ChordIndicator() {
+  const state = useAtomValue(keymapStateAtom);
+  if (state.pending.length === 0) return null;
+  return (
+    <div className="chord-indicator" role="status" aria-live="polite" data-testid="chord-indicator">
+      {formatSequence(state.pending, platform)}…
+    </div>
+  );
+}

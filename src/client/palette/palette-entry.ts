@@ -1,0 +1,24 @@
+/** One row of the palette, whatever it stands for. */
+export interface PaletteEntry {
+  /** Stable key: `cmd:<id>`, `inv:<id>`, `emp:<id>`, `inc:<id>`, `int:<id>`, `choice:<id>`; also the recency key. */
+  readonly key: string;
+  readonly group:
+    | 'Recent'
+    | 'Commands'
+    | 'Pages'
+    | 'Investigations'
+    | 'People'
+    | 'Incidents'
+    | 'Integrations'
+    | 'Choices';
+  readonly label: string;
+  readonly detail?: string;
+  /** The current key binding, formatted, or ''. */
+  readonly keys?: string;
+  /** Why it cannot be chosen now; shown in place of the detail. */
+  readonly disabledReason?: string | null;
+  /** What fuzzy search matches against. */
+  readonly searchText: string;
+  /** Runs the entry; `newTab` when chosen with Ctrl/Cmd+Enter. */
+  run(newTab: boolean): void;
+}

@@ -1,0 +1,18 @@
+import { atom } from 'jotai';
+
+/**
+ * Which app-wide dialog is open. Commands, buttons and keys open them through this atom; the
+ * shell renders them, so any screen (or the palette) can start "create investigation" or an
+ * admin flow.
+ */
+export type OpenDialog =
+  | { kind: 'createInvestigation'; subjectEmployeeId?: string }
+  | { kind: 'createUser' }
+  | { kind: 'disableUser'; userId?: string }
+  | { kind: 'assignRole'; userId?: string }
+  | { kind: 'createRole' }
+  | { kind: 'deleteRole'; roleId: string }
+  | { kind: 'connectSource' }
+  | null;
+
+export const openDialogAtom = atom<OpenDialog>(null);

@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai';
+import { RouterProvider } from 'react-router-dom';
+
+import { routerForTab } from './tab-routers';
+import { workspaceAtom } from './workspace-atoms';
+import { workspace } from './workspace-controller';
+
+function Pane(props: { index: number; focused: boolean; split: boolean }) {
+  const ws = useAtomValue(workspaceAtom);
+  const tab = ws.tabs.find((t) => t.id === ws.panes[props.index]);
+  if (!tab) return null;
+  return (
+    <section
+      className={`pane${props.focused ? ' focused' : ''}`}
+      aria-label={props.split ? (props.index === 0 ? 'Left pane' : 'Right pane') : 'Main pane'}
+      data-pane={props.index}
+      data-focused={props.focused}
+      onFocusCapture={() => !props.focused && workspace.focusPane(props.index)}
+      onMouseDownCapture={() => !props.focused && workspace.focusPane(props.index)}
+    >
+      <RouterProvider key={tab.id} router={routerForTab(tab)} />
+    </section>
+  );
+}
+
+/** One pane, or two side by side; the focused one drives the URL and the keyboard. */
+export function Panes() {
+  const ws = useAtomValue(workspaceAtom);
+  const split = ws.panes.length === 2;
+  return (
+    <div className={`panes${split ? ' split' : ''}`}>
+      {ws.panes.map((_, index) => (
+        <Pane key={index} index={index} focused={index === ws.focus} split={split} />
+      ))}
+    </div>
+  );
+}

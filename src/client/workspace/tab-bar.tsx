@@ -1,0 +1,87 @@
+import { useAtomValue } from 'jotai';
+import type { DragEvent } from 'react';
+
+import { workspaceAtom } from './workspace-atoms';
+import { workspace } from './workspace-controller';
+import { focusedTabId } from './workspace-model';
+import type { Tab } from './workspace-model';
+import { useTabTitle } from './tab-title';
+
+function TabButton(props: { tab: Tab; index: number; selected: boolean; inOtherPane: boolean }) {
+  const title = useTabTitle(props.tab.location);
+  const onDragStart = (event: DragEvent) =>
+    event.dataTransfer.setData('text/vigil-tab', props.tab.id);
+  const onDrop = (event: DragEvent) => {
+    const id = event.dataTransfer.getData('text/vigil-tab');
+    if (id) workspace.reorderTab(id, props.index);
+  };
+  return (
+    <div
+      role="tab"
+      tabIndex={props.selected ? 0 : -1}
+      aria-selected={props.selected}
+      className={`tab${props.inOtherPane ? ' in-other-pane' : ''}`}
+      title={`${title}\n${props.tab.location}`}
+      draggable
+      onDragStart={onDragStart}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={onDrop}
+      onClick={() => workspace.showTab(props.tab.id)}
+      onAuxClick={(event) => event.button === 1 && workspace.closeTab(props.tab.id)}
+    >
+      <span className="faint">{props.index + 1}</span>
+      <span className="tab-title">{title}</span>
+      <button
+        type="button"
+        className="tab-close"
+        aria-label={`Close ${title}`}
+        tabIndex={-1}
+        onClick={(event) => {
+          event.stopPropagation();
+          workspace.closeTab(props.tab.id);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** The workspace's tabs: click or keys to switch, drag to reorder, × or middle-click to close. */
+export function TabBar() {
+  const ws = useAtomValue(workspaceAtom);
+  const focused = focusedTabId(ws);
+  return (
+    <div className="topbar">
+      <div className="tabs" role="tablist" aria-label="Workspace tabs">
+        {ws.tabs.map((tab, index) => (
+          <TabButton
+            key={tab.id}
+            tab={tab}
+            index={index}
+            selected={tab.id === focused}
+            inOtherPane={tab.id !== focused && ws.panes.includes(tab.id)}
+          />
+        ))}
+      </div>
+      <div className="topbar-actions">
+        <button
+          type="button"
+          className="button ghost small"
+          onClick={() => workspace.openTab()}
+          aria-label="New tab"
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="button ghost small"
+          onClick={() => workspace.toggleSplit()}
+          aria-pressed={ws.panes.length === 2}
+        >
+          Split
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { appStore } from '../state/store';
+import { existingRouter } from './tab-routers';
+import { workspaceAtom } from './workspace-atoms';
+import * as model from './workspace-model';
+
+const DEFAULT_LOCATION = '/app/';
+
+function update(change: (ws: model.Workspace) => model.Workspace): void {
+  appStore.set(workspaceAtom, change);
+}
+
+/**
+ * The workspace's imperative API, used by commands, the sidebar and the palette. Navigation
+ * goes through the focused tab's router so its back/forward history stays right.
+ */
+export const workspace = {
+  get state(): model.Workspace {
+    return appStore.get(workspaceAtom);
+  },
+  /** The location the focused pane shows. */
+  currentLocation(): string {
+    return model.focusedTab(appStore.get(workspaceAtom)).location;
+  },
+  /** Goes to a location in the focused tab, or in a new tab. */
+  navigate(location: string, options: { newTab?: boolean; background?: boolean } = {}): void {
+    if (options.newTab) {
+      update((ws) => model.openTab(ws, location, { background: options.background ?? false }));
+      return;
+    }
+    const router = existingRouter(model.focusedTabId(appStore.get(workspaceAtom)));
+    if (router) void router.navigate(location);
+    else update((ws) => model.setTabLocation(ws, model.focusedTabId(ws), location));
+  },
+  openTab(location = DEFAULT_LOCATION): void {
+    update((ws) => model.openTab(ws, location));
+  },
+  closeTab(tabId?: string): void {
+    update((ws) => model.closeTab(ws, tabId ?? model.focusedTabId(ws), DEFAULT_LOCATION));
+  },
+  showTab(tabId: string): void {
+    update((ws) => model.showTab(ws, tabId));
+  },
+  cycleTab(step: 1 | -1): void {
+    update((ws) => model.cycleTab(ws, step));
+  },
+  gotoTab(position: number): void {
+    update((ws) => model.gotoTab(ws, position));
+  },
+  moveTab(step: 1 | -1): void {
+    update((ws) => model.moveTab(ws, step));
+  },
+  reorderTab(tabId: string, position: number): void {
+    update((ws) => model.reorderTab(ws, tabId, position));
+  },
+  toggleSplit(): void {
+    update((ws) => model.toggleSplit(ws));
+  },
+  focusPane(pane: number | 'other'): void {
+    update((ws) => model.focusPane(ws, pane));
+  },
+  back(): void {
+    const router = existingRouter(model.focusedTabId(appStore.get(workspaceAtom)));
+    void router?.navigate(-1);
+  },
+  forward(): void {
+    const router = existingRouter(model.focusedTabId(appStore.get(workspaceAtom)));
+    void router?.navigate(1);
+  },
+};

@@ -1,0 +1,73 @@
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { auditPlugin } from './plugins/audit';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { serveClient } from './plugins/static';
+import { apiRoutes } from './routes/api';
+import './types';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built client from config.clientDir when it exists (the server does; tests don't). */
+  serveClient?: boolean;
+}
+
+/** Builds the Fastify app without listening, so tests can inject requests into it. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(auditPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Vigil API',
+        version: '1',
+        description:
+          'Insider-risk investigations. Every route but sign-in needs the session cookie.',
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(apiRoutes, { prefix: '/api/app' });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      error: 'Not Found',
+      message: `There is no route ${request.method} ${request.url.split('?')[0]}.`,
+    }),
+  );
+  if (options.serveClient) await serveClient(app, config.clientDir);
+  return app;
+}

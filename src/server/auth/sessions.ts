@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+
+import type { Permission } from '../../shared/permissions';
+import { permissions as allPermissions } from '../../shared/permissions';
+import { readJson } from '../db/dialect';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  insertSession,
+  touchSession,
+} from '../db/queries/sessions';
+import type { Database } from '../db/schema';
+import { hashToken, newSessionToken } from './session-token';
+import type { Viewer } from './viewer';
+
+/** How long sessions live: idle and absolute limits, from the configuration. */
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** Writes of last_seen_at are skipped when the last one is this recent: one write a minute at most. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type SessionLookup =
+  | { status: 'valid'; viewer: Viewer; tokenHash: string; createdAt: number; expiresAt: number }
+  | { status: 'missing' | 'expired' };
+
+const KNOWN = new Set<string>(allPermissions);
+
+/** Resolves a session token to its user, ending it when it has run past either limit. */
+export async function lookupSession(
+  db: Kysely<Database>,
+  token: string,
+  policy: SessionPolicy,
+  now: number,
+): Promise<SessionLookup> {
+  const tokenHash = hashToken(token);
+  const rows = await findSession(db, tokenHash);
+  const first = rows[0];
+  if (!first) return { status: 'missing' };
+  if (first.disabled || first.expires_at <= now || first.last_seen_at + policy.idleMs <= now) {
+    await deleteSession(db, tokenHash);
+    return { status: 'expired' };
+  }
+  if (now - first.last_seen_at > TOUCH_INTERVAL_MS) await touchSession(db, tokenHash, now);
+  const roles: Viewer['roles'] = [];
+  const granted = new Set<Permission>();
+  for (const row of rows) {
+    if (row.role_id === null) continue;
+    roles.push({ id: row.role_id, name: row.role_name ?? row.role_id });
+    for (const permission of readJson<string[]>(row.role_permissions)) {
+      if (KNOWN.has(permission)) granted.add(permission as Permission);
+    }
+  }
+  return {
+    status: 'valid',
+    tokenHash,
+    createdAt: first.created_at,
+    expiresAt: first.expires_at,
+    viewer: {
+      userId: first.user_id,
+      email: first.email,
+      displayName: first.display_name,
+      roles,
+      permissions: granted,
+    },
+  };
+}
+
+/** Starts a session with a fresh token, ending the one the browser had, if any. */
+export async function startSession(
+  db: Kysely<Database>,
+  userId: string,
+  policy: SessionPolicy,
+  context: { now: number; ip: string | null; userAgent: string | null; previousToken?: string },
+): Promise<{ token: string; expiresAt: number }> {
+  if (context.previousToken) await deleteSession(db, hashToken(context.previousToken));
+  const token = newSessionToken();
+  const expiresAt = context.now + policy.absoluteMs;
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    now: context.now,
+    expiresAt,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  });
+  return { token, expiresAt };
+}
+
+export { deleteSession, deleteUserSessions };

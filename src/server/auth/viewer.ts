@@ -1,0 +1,15 @@
+import type { Permission } from '../../shared/permissions';
+
+/** Who is asking: the signed-in user with the union of their roles' permissions. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  displayName: string;
+  roles: Array<{ id: string; name: string }>;
+  permissions: ReadonlySet<Permission>;
+}
+
+/** Whether the viewer holds a permission. */
+export function can(viewer: Viewer, permission: Permission): boolean {
+  return viewer.permissions.has(permission);
+}

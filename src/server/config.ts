@@ -1,0 +1,85 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: data/vigil.db. A file path or sqlite: URL: SQLite. postgres:// URL: PostgreSQL. */
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  logLevel: string;
+  /** Pretty, human-readable logs on a terminal; JSON lines otherwise. */
+  prettyLogs: boolean;
+  /** Directory of the built client; served with a fallback to index.html. */
+  clientDir: string;
+  /** Set when Vigil is served over HTTPS (directly or behind a proxy): Secure, __Host- cookies. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  /** Load the generated demo organization into an empty database. */
+  demoData: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Milliseconds to let requests in flight finish on shutdown before closing anyway. */
+  shutdownGraceMs: number;
+  /** Single sign-on with an OpenID Connect provider, when OIDC_ISSUER is set. */
+  sso: SsoConfig | null;
+}
+
+/** An OpenID Connect provider Vigil users may sign in with. */
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Shown on the sign-in button, e.g. "Okta". */
+  label: string;
+  /** Where the provider sends the browser back; defaults to this server's callback route. */
+  redirectUrl: string | undefined;
+  /** Plain http to the provider (development and tests only). */
+  allowInsecure: boolean;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${value}".`);
+  }
+  return parsed;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** Reads the configuration; throws a sentence naming the variable when one is malformed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: (env.VIGIL_ADMIN_EMAIL ?? 'admin@vigil.local').trim().toLowerCase(),
+    adminPassword: env.VIGIL_ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    prettyLogs: bool(env.VIGIL_PRETTY_LOGS, Boolean(process.stdout.isTTY)),
+    clientDir: path.resolve(env.VIGIL_CLIENT_DIR ?? 'dist/client'),
+    secureCookies: bool(env.VIGIL_SECURE_COOKIES, false),
+    trustProxy: bool(env.VIGIL_TRUST_PROXY, false),
+    demoData: bool(env.VIGIL_DEMO_DATA, true),
+    sessionIdleMs: int(env.VIGIL_SESSION_IDLE_MINUTES, 30, 'VIGIL_SESSION_IDLE_MINUTES') * 60_000,
+    sessionAbsoluteMs:
+      int(env.VIGIL_SESSION_ABSOLUTE_HOURS, 12, 'VIGIL_SESSION_ABSOLUTE_HOURS') * 3_600_000,
+    shutdownGraceMs: int(env.VIGIL_SHUTDOWN_GRACE_MS, 10_000, 'VIGIL_SHUTDOWN_GRACE_MS'),
+    sso: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID ?? 'vigil',
+          clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+          label: env.OIDC_LABEL ?? 'single sign-on',
+          redirectUrl: env.OIDC_REDIRECT_URL || undefined,
+          allowInsecure: bool(env.OIDC_ALLOW_INSECURE, false),
+        }
+      : null,
+  };
+}

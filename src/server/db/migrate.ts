@@ -1,0 +1,48 @@
+import { Migrator } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+import type { Dialect } from './dialect';
+import { platformMigration } from './migrations/0001-platform';
+import { userSettingsMigration } from './migrations/0002-user-settings';
+import { activityMigration } from './migrations/0003-activity';
+import { evidenceMigration } from './migrations/0004-evidence';
+import { incidentsMigration } from './migrations/0005-incidents';
+
+/** The migrations in order. Names are frozen once released. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-platform': platformMigration(dialect),
+    '0002-user-settings': userSettingsMigration(dialect),
+    '0003-activity': activityMigration(dialect),
+    '0004-evidence': evidenceMigration(dialect),
+    '0005-incidents': incidentsMigration(dialect),
+  };
+}
+
+/** The names of every migration, in order. */
+export function migrationNames(dialect: Dialect): string[] {
+  return Object.keys(migrations(dialect));
+}
+
+/**
+ * Brings the schema up to date. Kysely takes a lock (an advisory lock on PostgreSQL), so two
+ * processes starting together run each migration once.
+ */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was, not as it is
+  db: Kysely<any>,
+  dialect: Dialect,
+  /** PostgreSQL schema holding the tables; Kysely would otherwise find another schema's. */
+  schema?: string,
+): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(dialect === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error)
+    throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+
+import { containsInsensitive } from '../dialect';
+import type { Database, EmployeeRow } from '../schema';
+
+export interface EmployeeFilter {
+  q?: string | undefined;
+  department?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Employees matching a text search over name, email, id, department and title. */
+export async function listEmployees(
+  db: Kysely<Database>,
+  filter: EmployeeFilter,
+): Promise<{ rows: EmployeeRow[]; total: number }> {
+  let query = db.selectFrom('employees');
+  if (filter.q) {
+    const q = filter.q;
+    query = query.where((eb) =>
+      eb.or([
+        containsInsensitive('full_name', q),
+        containsInsensitive('email', q),
+        containsInsensitive('id', q),
+        containsInsensitive('department', q),
+        containsInsensitive('title', q),
+      ]),
+    );
+  }
+  if (filter.department) query = query.where('department', '=', filter.department);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('full_name')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findEmployee(db: Kysely<Database>, id: string): Promise<EmployeeRow | undefined> {
+  return db.selectFrom('employees').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countEmployees(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('employees')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts or refreshes employees from HR and identity records (keyed by id). */
+export async function upsertEmployees(
+  db: Kysely<Database>,
+  rows: Array<Omit<EmployeeRow, 'created_at' | 'updated_at'>>,
+  now: number,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
+    await db
+      .insertInto('employees')
+      .values(chunk.map((row) => ({ ...row, created_at: now, updated_at: now })))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          full_name: eb.ref('excluded.full_name'),
+          email: eb.ref('excluded.email'),
+          department: eb.ref('excluded.department'),
+          title: eb.ref('excluded.title'),
+          manager_id: eb.ref('excluded.manager_id'),
+          location: eb.ref('excluded.location'),
+          timezone: eb.ref('excluded.timezone'),
+          work_start_hour: eb.ref('excluded.work_start_hour'),
+          work_end_hour: eb.ref('excluded.work_end_hour'),
+          start_date: eb.ref('excluded.start_date'),
+          resignation_date: eb.ref('excluded.resignation_date'),
+          departure_date: eb.ref('excluded.departure_date'),
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,243 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../../schema';
+import type { Dialect } from '../../dialect';
+import { activityTime, containsPattern, equalsWithoutIndex } from './sql-parts';
+
+/** The columns a listed event carries (enough for its one-line summary). */
+export interface EventListRow {
+  id: number;
+  time: number;
+  source: string;
+  category: string;
+  activity: string;
+  action: string;
+  outcome: string;
+  app: string | null;
+  target: string | null;
+  file_id: string | null;
+  file_name: string | null;
+  file_label: string | null;
+  file_size: number | null;
+  file_destination: string | null;
+  device_name: string | null;
+  repository: string | null;
+  chat_channel: string | null;
+  email_subject: string | null;
+  email_attachments: number | null;
+  process_name: string | null;
+}
+
+/** The select list of EventListRow. */
+export const EVENT_LIST_COLUMNS = [
+  'id',
+  'time',
+  'source',
+  'category',
+  'activity',
+  'action',
+  'outcome',
+  'app',
+  'target',
+  'file_id',
+  'file_name',
+  'file_label',
+  'file_size',
+  'file_destination',
+  'device_name',
+  'repository',
+  'chat_channel',
+  'email_subject',
+  'email_attachments',
+  'process_name',
+] as const;
+
+/** What to list: the subject's events in [from, to) narrowed by these. */
+export interface EventFilter {
+  /** With activities, SQLite is steered to the activity index (see activityTime). */
+  dialect?: Dialect;
+  employeeId: string;
+  from: number;
+  to: number;
+  categories?: readonly string[];
+  activities?: readonly string[];
+  app?: string;
+  /** Case-insensitive text in names, subjects, mail recipients, messages, targets, repositories and commands. */
+  q?: string;
+  fileId?: string;
+  desc: boolean;
+  /** Rows after this (time, id), in the sort order. */
+  after?: { time: number; id: number };
+  limit: number;
+}
+
+/** The first time slice a text search scans; each next slice is twice as long. */
+const FIRST_SEARCH_SLICE_MS = 6 * 3_600_000;
+
+/**
+ * A page of events, sorted by time then id.
+ *
+ * A text search (`q`) cannot use an index, and neither engine can estimate how many rows it
+ * matches: PostgreSQL, expecting a handful, tests every event of the window and sorts the few
+ * it finds (half a second for a million events when the text is common). So a search walks the
+ * window in slices from the end it starts at, each twice as long as the one before, and stops
+ * as soon as the page is full: a common text is found in the first day or two, a rare one
+ * costs what one scan of the window costs.
+ */
+export async function listEvents(
+  db: Kysely<Database>,
+  filter: EventFilter,
+): Promise<EventListRow[]> {
+  if (!filter.q) return listEventsIn(db, filter);
+  const rows: EventListRow[] = [];
+  // The part of the window not yet searched: [from, to).
+  let from = filter.after && !filter.desc ? Math.max(filter.from, filter.after.time) : filter.from;
+  let to = filter.after && filter.desc ? Math.min(filter.to, filter.after.time + 1) : filter.to;
+  let span = FIRST_SEARCH_SLICE_MS;
+  while (from < to && rows.length < filter.limit) {
+    const slice = filter.desc
+      ? { from: Math.max(from, to - span), to }
+      : { from, to: Math.min(to, from + span) };
+    rows.push(
+      ...(await listEventsIn(db, { ...filter, ...slice, limit: filter.limit - rows.length })),
+    );
+    if (filter.desc) to = slice.from;
+    else from = slice.to;
+    span *= 2;
+  }
+  return rows;
+}
+
+/**
+ * One query of listEvents: the first `limit` events of [from, to) that match the filter.
+ *
+ * With several activities, each activity's events come in time order from the (employee,
+ * activity, time) index, and the page is the merge of each one's first `limit`: asked for all of
+ * them at once, both engines would read every event of those activities (sixty thousand
+ * deletions, say) and sort them to keep five hundred.
+ */
+async function listEventsIn(db: Kysely<Database>, filter: EventFilter): Promise<EventListRow[]> {
+  const direction = filter.desc ? 'desc' : 'asc';
+  const activities = filter.activities ?? [];
+  if (activities.length < 2) {
+    const rows = await pageQuery(db, filter).execute();
+    return rows.map(normalizeRow);
+  }
+  const branches = activities.map(
+    (activity, i) =>
+      sql`select * from ${pageQuery(db, { ...filter, activities: [activity] })} as ${sql.id(`a${i}`)}`,
+  );
+  const { rows } = await sql<EventListRow>`
+    select * from (${sql.join(branches, sql` union all `)}) as merged
+    order by time ${sql.raw(direction)}, id ${sql.raw(direction)} limit ${filter.limit}`.execute(
+    db,
+  );
+  return rows.map(normalizeRow);
+}
+
+/** The query of one page: the filter's first `limit` events, in time then id order. */
+function pageQuery(db: Kysely<Database>, filter: EventFilter) {
+  const byActivity = Boolean(filter.activities?.length) && filter.dialect !== undefined;
+  const time = byActivity && filter.dialect ? activityTime(filter.dialect) : sql<number>`time`;
+  let query = db
+    .selectFrom('events')
+    .select(EVENT_LIST_COLUMNS)
+    .where('employee_id', '=', filter.employeeId)
+    .where(time, '>=', filter.from)
+    .where(time, '<', filter.to);
+  if (filter.categories?.length) query = query.where('category', 'in', filter.categories);
+  if (filter.activities?.length) query = query.where('activity', 'in', filter.activities);
+  if (filter.app) query = query.where('app', '=', filter.app);
+  if (filter.fileId) query = query.where('file_id', '=', filter.fileId);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    // Recipients as JSON text (portable: text in SQLite, jsonb cast in PostgreSQL), so a mail
+    // is found by an address or its domain.
+    const text = sql<string>`lower(coalesce(file_name, '') || ' ' || coalesce(email_subject, '') || ' ' || coalesce(cast(email_recipients as text), '') || ' ' || coalesce(chat_text, '') || ' ' || coalesce(target, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(command_line, '') || ' ' || coalesce(app, ''))`;
+    query = query.where(sql<boolean>`${text} like ${pattern} escape '\\'`);
+  }
+  const after = filter.after;
+  if (after) {
+    query = query.where((eb) =>
+      filter.desc
+        ? eb.or([
+            eb('time', '<', after.time),
+            eb.and([eb('time', '=', after.time), eb('id', '<', after.id)]),
+          ])
+        : eb.or([
+            eb('time', '>', after.time),
+            eb.and([eb('time', '=', after.time), eb('id', '>', after.id)]),
+          ]),
+    );
+  }
+  const direction = filter.desc ? 'desc' : 'asc';
+  return query.orderBy('time', direction).orderBy('id', direction).limit(filter.limit);
+}
+
+/** Counts the events a filter matches, up to a cap (counting a million rows costs too much). */
+export async function countEvents(
+  db: Kysely<Database>,
+  filter: EventFilter,
+  cap: number,
+): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (
+      ${db
+        .selectFrom('events')
+        .select('id')
+        .where('employee_id', '=', filter.employeeId)
+        .where('time', '>=', filter.from)
+        .where('time', '<', filter.to)
+        .$if(Boolean(filter.categories?.length), (q) =>
+          q.where('category', 'in', filter.categories ?? []),
+        )
+        .$if(Boolean(filter.activities?.length), (q) =>
+          q.where('activity', 'in', filter.activities ?? []),
+        )
+        .$if(Boolean(filter.app), (q) => q.where('app', '=', filter.app ?? ''))
+        .limit(cap)}) c`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Events of the subject by id (in any order), for flags that point at them. */
+export async function eventsByIds(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  employeeId: string,
+  ids: readonly number[],
+): Promise<EventListRow[]> {
+  const out: EventListRow[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    // By id first: SQLite would otherwise walk every event of the subject.
+    const rows = await db
+      .selectFrom('events')
+      .select(EVENT_LIST_COLUMNS)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where(equalsWithoutIndex(dialect, 'employee_id', employeeId))
+      .execute();
+    out.push(...rows.map(normalizeRow));
+  }
+  return out;
+}
+
+/** One event of the subject with every column, or undefined. */
+export async function findSubjectEvent(db: Kysely<Database>, employeeId: string, id: number) {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .where('employee_id', '=', employeeId)
+    .executeTakeFirst();
+}
+
+/** bigint columns arrive as strings from some drivers; the API speaks numbers. */
+function normalizeRow<T extends { id: unknown; time: unknown; file_size?: unknown }>(
+  row: T,
+): T & EventListRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    time: Number(row.time),
+    file_size: row.file_size === null || row.file_size === undefined ? null : Number(row.file_size),
+  } as T & EventListRow;
+}

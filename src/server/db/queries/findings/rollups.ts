@@ -1,0 +1,346 @@
+import { sql } from 'kysely';
+
+import type { Dialect } from '../../dialect';
+import { deletionHoursSelect } from './deletions';
+import { findingsDb } from './tables';
+import type { FindingsDb } from './tables';
+import {
+  DAY_MS,
+  HALF_HOUR_MS,
+  containsAny,
+  equalsWithoutIndex,
+  internalAddressSql,
+  jsonArrayRows,
+  jsonText,
+  offHoursSql,
+} from './sql-parts';
+import type { WorkClock } from './sql-parts';
+import type { Database } from '../../schema';
+import type { Kysely } from 'kysely';
+
+/** What the rollups of one employee were built with, and up to which event. */
+export interface RollupState {
+  params: string;
+  lastEventId: number;
+}
+
+/** The rollup state of an employee, or null before the first build. */
+export async function readRollupState(
+  db: Kysely<Database>,
+  employeeId: string,
+): Promise<RollupState | null> {
+  const row = await findingsDb(db)
+    .selectFrom('rollup_state')
+    .select(['params', 'last_event_id'])
+    .where('employee_id', '=', employeeId)
+    .executeTakeFirst();
+  return row ? { params: row.params, lastEventId: Number(row.last_event_id) } : null;
+}
+
+/** Records what the rollups now hold. */
+export async function writeRollupState(
+  db: FindingsDb,
+  employeeId: string,
+  state: RollupState,
+  now: number,
+): Promise<void> {
+  const values = { params: state.params, last_event_id: state.lastEventId, refreshed_at: now };
+  await db
+    .insertInto('rollup_state')
+    .values({ employee_id: employeeId, ...values })
+    .onConflict((oc) => oc.column('employee_id').doUpdateSet(values))
+    .execute();
+}
+
+/** The newest event id in the whole table (0 when empty): cheap on both engines. */
+export async function maxEventId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The UTC days (day numbers) holding events of the employee with ids in (after, upTo]. */
+export async function newEventDays(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  employeeId: string,
+  after: number,
+  upTo: number,
+): Promise<number[]> {
+  const { rows } = await sql<{ day: number }>`
+    select distinct time / ${sql.lit(DAY_MS)} as day from events
+    where id > ${after} and id <= ${upTo} and ${equalsWithoutIndex(dialect, 'employee_id', employeeId)}
+    order by 1`.execute(db);
+  return rows.map((row) => Number(row.day));
+}
+
+/** The first and last event times of an employee, or null without events. */
+export async function employeeTimeRange(
+  db: Kysely<Database>,
+  employeeId: string,
+): Promise<{ first: number; last: number } | null> {
+  // Two scalar subqueries: each is one index probe, where min and max together scan the index.
+  const { rows } = await sql<{ first: number | null; last: number | null }>`
+    select (select min(time) from events where employee_id = ${employeeId}) as first,
+      (select max(time) from events where employee_id = ${employeeId}) as last`.execute(db);
+  const row = rows[0];
+  if (!row || row.first === null || row.last === null) return null;
+  return { first: Number(row.first), last: Number(row.last) };
+}
+
+/** File names the employee handled with a label, with the label seen most often. */
+export async function labelledFileNames(
+  db: Kysely<Database>,
+  employeeId: string,
+): Promise<Array<{ name: string; label: string; n: number }>> {
+  const { rows } = await sql<{ name: string; label: string; n: number }>`
+    select file_name as name, file_label as label, count(*) as n from events
+    where employee_id = ${employeeId} and file_label is not null and file_name is not null
+    group by file_name, file_label`.execute(db);
+  return rows.map((row) => ({ ...row, n: Number(row.n) }));
+}
+
+/** File names without a label in [from, to). */
+export async function unlabelledFileNames(
+  db: Kysely<Database>,
+  employeeId: string,
+  from: number,
+  to: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select distinct file_name as name from events
+    where employee_id = ${employeeId} and time >= ${from} and time < ${to}
+      and file_label is null and file_name is not null`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Remembers the label a file carries elsewhere, for events that lost it. */
+export async function saveFileLabels(
+  db: FindingsDb,
+  employeeId: string,
+  labels: ReadonlyArray<{ fileName: string; label: string }>,
+): Promise<void> {
+  for (let i = 0; i < labels.length; i += 500) {
+    const chunk = labels.slice(i, i + 500);
+    await db
+      .insertInto('event_file_labels')
+      .values(
+        chunk.map((l) => ({ employee_id: employeeId, file_name: l.fileName, label: l.label })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['employee_id', 'file_name'])
+          .doUpdateSet((eb) => ({ label: eb.ref('excluded.label') })),
+      )
+      .execute();
+  }
+}
+
+/** Settings the rollup statements need. */
+export interface RollupBuild {
+  employeeId: string;
+  dialect: Dialect;
+  clock: WorkClock;
+  companyDomains: readonly string[];
+}
+
+/** Removes every rollup row of an employee (a full rebuild follows). */
+export async function clearRollups(db: FindingsDb, employeeId: string): Promise<void> {
+  for (const table of [
+    'event_daily',
+    'event_halfhours',
+    'event_contacts',
+    'event_flags',
+    'event_file_labels',
+    'event_files',
+    'event_deletion_hours',
+  ] as const) {
+    await db.deleteFrom(table).where('employee_id', '=', employeeId).execute();
+  }
+}
+
+/**
+ * Rebuilds the day-keyed rollups of an employee for the UTC days [firstDay, lastDay]: what
+ * was there for those days is replaced by aggregates of the events now stored.
+ */
+export async function rebuildDays(
+  db: FindingsDb,
+  build: RollupBuild,
+  firstDay: number,
+  lastDay: number,
+): Promise<void> {
+  const { employeeId: id } = build;
+  const from = firstDay * DAY_MS;
+  const to = (lastDay + 1) * DAY_MS;
+  await db
+    .deleteFrom('event_daily')
+    .where('employee_id', '=', id)
+    .where('day', '>=', firstDay)
+    .where('day', '<=', lastDay)
+    .execute();
+  await db
+    .deleteFrom('event_halfhours')
+    .where('employee_id', '=', id)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .execute();
+  await db
+    .deleteFrom('event_contacts')
+    .where('employee_id', '=', id)
+    .where('day', '>=', firstDay)
+    .where('day', '<=', lastDay)
+    .execute();
+  await db
+    .deleteFrom('event_flags')
+    .where('employee_id', '=', id)
+    .where('time', '>=', from)
+    .where('time', '<', to)
+    .execute();
+  await db
+    .deleteFrom('event_deletion_hours')
+    .where('employee_id', '=', id)
+    .where('hour', '>=', from / 3_600_000)
+    .where('hour', '<', to / 3_600_000)
+    .execute();
+  await sql`insert into event_deletion_hours (employee_id, hour, files, mail, messages, labelled)
+    ${deletionHoursSelect(build, from, to)}`.execute(db);
+  await sql`insert into event_daily (employee_id, day, category, activity, app, label, destination, item, outcome, n, bytes, off_hours, first_time, last_time)
+    ${dailyFactsSelect(build, from, to)}`.execute(db);
+  await sql`insert into event_halfhours (employee_id, bucket, n)
+    ${halfhourFactsSelect(build, from, to)}`.execute(db);
+  await sql`insert into event_contacts (employee_id, day, counterpart, kind, external, n, first_time, last_time)
+    ${contactFactsSelect(build, from, to)}`.execute(db);
+  await sql`insert into event_flags (employee_id, flag, time, event_id, detail)
+    select employee_id, 'external_email', time, id, coalesce(file_destination, 'external_email') from events
+    where employee_id = ${id} and activity = 'email_send' and email_external = 1
+      and time >= ${from} and time < ${to}`.execute(db);
+}
+
+/**
+ * The event_daily columns computed straight from events in [from, to): what the rollup
+ * stores, and what finding queries add for the part of a window that is not whole days.
+ */
+export function dailyFactsSelect(build: RollupBuild, from: number, to: number) {
+  const off = offHoursSql('e.time', build.clock);
+  return sql`select e.employee_id, e.time / ${sql.lit(DAY_MS)} as day, e.category, e.activity,
+      coalesce(e.app, '') as app, coalesce(e.file_label, fl.label, '') as label,
+      coalesce(e.file_destination, '') as destination,
+      coalesce(e.repository, e.process_name, '') as item, e.outcome,
+      count(*) as n, sum(coalesce(e.file_size, e.email_size, 0)) as bytes, sum(${off}) as off_hours,
+      min(e.time) as first_time, max(e.time) as last_time
+    from events e
+    left join event_file_labels fl
+      on e.file_label is null and fl.employee_id = e.employee_id and fl.file_name = e.file_name
+    where e.employee_id = ${build.employeeId} and e.time >= ${from} and e.time < ${to}
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+}
+
+/** event_halfhours rows computed from events in [from, to). */
+export function halfhourFactsSelect(build: RollupBuild, from: number, to: number) {
+  return sql`select employee_id, (time / ${sql.lit(HALF_HOUR_MS)}) * ${sql.lit(HALF_HOUR_MS)} as bucket, count(*) as n
+    from events where employee_id = ${build.employeeId} and time >= ${from} and time < ${to}
+    group by 1, 2`;
+}
+
+/** event_contacts rows computed from events in [from, to): mail recipients, share targets, channels. */
+export function contactFactsSelect(build: RollupBuild, from: number, to: number) {
+  const { employeeId: id, dialect } = build;
+  const recipient = sql<string>`lower(r.value)`;
+  const target = sql<string>`lower(e.target)`;
+  const range = sql`e.employee_id = ${id} and e.time >= ${from} and e.time < ${to}`;
+  return sql`select employee_id, day, counterpart, kind, max(external) as external, count(*) as n,
+      min(time) as first_time, max(time) as last_time from (
+      select e.employee_id, e.time / ${sql.lit(DAY_MS)} as day, ${recipient} as counterpart, 'email' as kind,
+        case when ${internalAddressSql(recipient, build.companyDomains)} then 0 else 1 end as external, e.time
+      from events e cross join ${jsonArrayRows(dialect, 'e.email_recipients', 'r')}
+      where ${range} and e.activity = 'email_send'
+      union all
+      select e.employee_id, e.time / ${sql.lit(DAY_MS)}, ${target}, 'share',
+        case when ${internalAddressSql(target, build.companyDomains)} then 0 else 1 end, e.time
+      from events e
+      where ${range} and e.activity in ('file_share', 'file_share_external') and e.target like '%@%'
+      union all
+      select e.employee_id, e.time / ${sql.lit(DAY_MS)}, '#' || e.chat_channel, 'channel',
+        coalesce(e.chat_external, 0), e.time
+      from events e
+      where ${range} and e.category = 'chat' and e.chat_channel is not null and coalesce(e.chat_direct, 0) = 0
+    ) c group by 1, 2, 3, 4`;
+}
+
+/** A candidate event for a text flag: its id, time and the text the flag looks at. */
+export interface FlagCandidate {
+  id: number;
+  time: number;
+  text: string;
+}
+
+/** Chat, mail and share events in [from, to) whose text contains any of the needles. */
+export async function mentionCandidates(
+  db: Kysely<Database>,
+  build: RollupBuild,
+  from: number,
+  to: number,
+  needles: readonly string[],
+): Promise<FlagCandidate[]> {
+  if (needles.length === 0) return [];
+  const text = sql<string>`lower(coalesce(chat_text, '') || ' ' || coalesce(email_subject, '') || ' ' || ${jsonText(build.dialect, 'email_recipients')} || ' ' || coalesce(target, '') || ' ' || coalesce(file_name, ''))`;
+  const { rows } = await sql<FlagCandidate>`
+    select id, time, ${text} as text from events
+    where employee_id = ${build.employeeId} and time >= ${from} and time < ${to}
+      and category in ('chat', 'email', 'file') and ${containsAny(text, needles)}`.execute(db);
+  return rows.map((row) => ({ ...row, id: Number(row.id), time: Number(row.time) }));
+}
+
+/** Script and process events in [from, to) whose command (or decoded command) contains a needle. */
+export async function commandCandidates(
+  db: Kysely<Database>,
+  build: RollupBuild,
+  from: number,
+  to: number,
+  needles: readonly string[],
+): Promise<FlagCandidate[]> {
+  const text = sql<string>`lower(coalesce(command_line, '') || ' ' || ${jsonText(build.dialect, 'attributes')})`;
+  const { rows } = await sql<FlagCandidate>`
+    select id, time, ${text} as text from events
+    where employee_id = ${build.employeeId} and time >= ${from} and time < ${to}
+      and category in ('script', 'process') and ${containsAny(text, needles)}`.execute(db);
+  return rows.map((row) => ({ ...row, id: Number(row.id), time: Number(row.time) }));
+}
+
+/** Stores flags found by the analysis step. */
+export async function saveFlags(
+  db: FindingsDb,
+  employeeId: string,
+  flags: ReadonlyArray<{ flag: string; time: number; eventId: number; detail: string }>,
+): Promise<void> {
+  for (let i = 0; i < flags.length; i += 500) {
+    await db
+      .insertInto('event_flags')
+      .values(
+        flags.slice(i, i + 500).map((f) => ({
+          employee_id: employeeId,
+          flag: f.flag,
+          time: f.time,
+          event_id: f.eventId,
+          detail: f.detail,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Serializes rollup builds of one employee across processes on PostgreSQL (an advisory lock
+ * held until the transaction ends); SQLite transactions are serialized already.
+ */
+export async function lockEmployeeRollups(
+  db: FindingsDb,
+  dialect: Dialect,
+  employeeId: string,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`vigil-rollups:${employeeId}`}))`.execute(db);
+}

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+
+import type { Dialect } from '../../dialect';
+
+/**
+ * SQL fragments the finding queries share, including the few places where SQLite and
+ * PostgreSQL differ (JSON arrays, JSON as text, index hints).
+ */
+
+/** Milliseconds in a day and in a half hour, the rollups' grains. */
+export const DAY_MS = 86_400_000;
+export const HALF_HOUR_MS = 1_800_000;
+
+/** UTC offsets of the subject's zone: from `from` on, local time is UTC plus `offsetMs`. */
+export interface SqlOffsetInterval {
+  from: number;
+  offsetMs: number;
+}
+
+/** The subject's clock: time zone offsets and working hours (local, weekdays only). */
+export interface WorkClock {
+  offsets: readonly SqlOffsetInterval[];
+  startHour: number;
+  endHour: number;
+}
+
+/** `time` in the subject's local clock, as epoch ms shifted by the zone offset. */
+export function localTimeSql(
+  column: string,
+  offsets: readonly SqlOffsetInterval[],
+): RawBuilder<number> {
+  const ref = sql.ref(column);
+  const [first, ...rest] = offsets;
+  if (!first) return sql<number>`${ref}`;
+  if (rest.length === 0) return sql<number>`(${ref} + ${sql.lit(first.offsetMs)})`;
+  const whens = rest.map(
+    (interval, i) =>
+      sql`when ${ref} < ${sql.lit(interval.from)} then ${sql.lit((offsets[i] ?? first).offsetMs)}`,
+  );
+  const last = rest[rest.length - 1] ?? first;
+  return sql<number>`(${ref} + case ${sql.join(whens, sql` `)} else ${sql.lit(last.offsetMs)} end)`;
+}
+
+/**
+ * 1 when the event falls outside the subject's working hours (a weekend, or before the start
+ * or after the end hour in their own zone), else 0. Day 0 of the epoch was a Thursday.
+ */
+export function offHoursSql(column: string, clock: WorkClock): RawBuilder<number> {
+  const local = localTimeSql(column, clock.offsets);
+  const hour = sql`((${local} % ${sql.lit(DAY_MS)}) / 3600000)`;
+  const weekday = sql`(((${local} / ${sql.lit(DAY_MS)}) + 4) % 7)`;
+  const { startHour: start, endHour: end } = clock;
+  const working =
+    start < end
+      ? sql`${hour} >= ${sql.lit(start)} and ${hour} < ${sql.lit(end)}`
+      : sql`(${hour} >= ${sql.lit(start)} or ${hour} < ${sql.lit(end)})`;
+  return sql<number>`case when ${weekday} in (0, 6) then 1 when ${working} then 0 else 1 end`;
+}
+
+/** A JSON column as text, for substring searches. */
+export function jsonText(dialect: Dialect, column: string): RawBuilder<string> {
+  return dialect === 'postgres'
+    ? sql<string>`coalesce(${sql.ref(column)}::text, '')`
+    : sql<string>`coalesce(${sql.ref(column)}, '')`;
+}
+
+/** The FROM item that turns a JSON array column into rows of one text column `value`. */
+export function jsonArrayRows(
+  dialect: Dialect,
+  column: string,
+  alias: string,
+): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`lateral jsonb_array_elements_text(${sql.ref(column)}) as ${sql.id(alias)}(value)`
+    : sql`json_each(${sql.ref(column)}) as ${sql.id(alias)}`;
+}
+
+/**
+ * `column = value` without using an index on the column: SQLite otherwise prefers the
+ * employee index over a rowid range that holds only the newest events.
+ */
+export function equalsWithoutIndex(
+  dialect: Dialect,
+  column: string,
+  value: string,
+): RawBuilder<boolean> {
+  return dialect === 'sqlite'
+    ? sql<boolean>`+${sql.ref(column)} = ${value}`
+    : sql<boolean>`${sql.ref(column)} = ${value}`;
+}
+
+/** A LIKE pattern that matches `needle` anywhere, with wildcards in the needle escaped. */
+export function containsPattern(needle: string): string {
+  return `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `text` contains any of the needles (lower-case), or false for none. */
+export function containsAny(
+  text: RawBuilder<string>,
+  needles: readonly string[],
+): RawBuilder<boolean> {
+  if (needles.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(${sql.join(
+    needles.map((needle) => sql`${text} like ${containsPattern(needle)} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/** An email address belongs to one of the company's domains (or their subdomains). */
+export function internalAddressSql(
+  value: RawBuilder<string>,
+  companyDomains: readonly string[],
+): RawBuilder<boolean> {
+  if (companyDomains.length === 0) return sql<boolean>`1 = 0`;
+  const tests = companyDomains.flatMap((domain) => [
+    sql`lower(${value}) like ${`%@${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}`} escape '\\'`,
+    sql`lower(${value}) like ${`%.${domain.replace(/[\\%_]/g, (c) => `\\${c}`)}`} escape '\\'`,
+  ]);
+  return sql<boolean>`(${sql.join(tests, sql` or `)})`;
+}
+
+/** A number inside a JSON object column (null when absent). */
+export function jsonNumber(
+  dialect: Dialect,
+  column: string,
+  key: string,
+): RawBuilder<number | null> {
+  return dialect === 'postgres'
+    ? sql<number | null>`(${sql.ref(column)}->>${key})::numeric`
+    : sql<number | null>`cast(json_extract(${sql.ref(column)}, ${`$.${key}`}) as integer)`;
+}
+
+/**
+ * The event time as an expression SQLite cannot use an index for. Queries about a few
+ * activities of a subject write their time range and order with it, so that SQLite walks the
+ * (employee, activity, time) index instead of every event of the subject in time order.
+ * PostgreSQL chooses well from its statistics and gets the plain column.
+ */
+export function activityTime(dialect: Dialect, column = 'time'): RawBuilder<number> {
+  return dialect === 'sqlite' ? sql<number>`+${sql.ref(column)}` : sql<number>`${sql.ref(column)}`;
+}

@@ -1,0 +1,70 @@
+import type { Kysely, Selectable } from 'kysely';
+
+import { toJson } from '../dialect';
+import type { Database, IngestRunsTable } from '../schema';
+
+/** One ingest run as stored. */
+export type IngestRunRow = Selectable<IngestRunsTable>;
+
+/** Records the start of an ingest; returns the run id. */
+export async function startIngestRun(
+  db: Kysely<Database>,
+  run: { integrationId: string | null; source: string; via: string; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('ingest_runs')
+    .values({
+      integration_id: run.integrationId,
+      source: run.source,
+      via: run.via,
+      started_at: run.now,
+      status: 'running',
+      accepted: 0,
+      duplicate: 0,
+      rejected: 0,
+      errors: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Ends a run that wrote nothing: `rejected` (bad records, listed in `errors`) or `failed`
+ * (the server could not finish it). Successful runs are finished inside the batch's own
+ * transaction (ingest/store).
+ */
+export async function endIngestRunWithoutWrites(
+  db: Kysely<Database>,
+  runId: number,
+  end: { status: 'rejected' | 'failed'; now: number; rejected: number; errors: unknown[] },
+): Promise<void> {
+  await db
+    .updateTable('ingest_runs')
+    .set({
+      status: end.status,
+      finished_at: end.now,
+      accepted: 0,
+      duplicate: 0,
+      rejected: end.rejected,
+      errors: toJson(end.errors),
+    })
+    .where('id', '=', runId)
+    .execute();
+}
+
+/** The most recent runs of an integration, newest first. */
+export function listIngestRuns(
+  db: Kysely<Database>,
+  integrationId: string,
+  limit: number,
+): Promise<IngestRunRow[]> {
+  return db
+    .selectFrom('ingest_runs')
+    .selectAll()
+    .where('integration_id', '=', integrationId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../schema';
+import { incidentsDb } from './incident-tables';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Where a subject's events are read: their id and the investigation window [from, to). */
+export interface SignalScope {
+  employeeId: string;
+  from: number;
+  to: number;
+}
+
+/** Transfers to places the company does not control: removable media, personal mail, public or personal cloud. */
+export async function countExternalTransfers(
+  db: Kysely<Database>,
+  scope: SignalScope,
+): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('employee_id', '=', scope.employeeId)
+    .where('activity', 'in', [
+      'usb_write',
+      'email_send',
+      'file_share_external',
+      'file_upload',
+      'chat_file_share',
+    ])
+    .where('time', '>=', scope.from)
+    .where('time', '<', scope.to)
+    .where('file_destination', 'in', ['usb', 'personal_email', 'cloud', 'public_link'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many of the subject's own actions fall outside their working hours or on a weekend, in
+ * their time zone (a fixed offset for the window: a daylight-saving shift moves an hour's
+ * worth of events at the edges, which does not change a share). Device inventory and HR
+ * records are left out: systems write those, not the person.
+ */
+export async function countAfterHours(
+  db: Kysely<Database>,
+  scope: SignalScope,
+  zone: { offsetMs: number; startHour: number; endHour: number },
+): Promise<{ total: number; offHours: number }> {
+  const local = sql`(time + ${zone.offsetMs})`;
+  const hour = sql`((${local} % ${DAY_MS}) / ${HOUR_MS})`;
+  const weekday = sql`(((${local} / ${DAY_MS}) + 4) % 7)`;
+  const row = await db
+    .selectFrom('events')
+    .select([
+      (eb) => eb.fn.countAll<number>().as('total'),
+      sql<number>`sum(case when ${hour} < ${zone.startHour} or ${hour} >= ${zone.endHour} or ${weekday} in (0, 6) then 1 else 0 end)`.as(
+        'off',
+      ),
+    ])
+    .where('employee_id', '=', scope.employeeId)
+    .where('time', '>=', scope.from)
+    .where('time', '<', scope.to)
+    .where('category', 'not in', ['device', 'hr'])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), offHours: Number(row.off ?? 0) };
+}
+
+/** When the HR feed recorded the subject's resignation and departure (first of each), up to `to`. */
+export async function findDepartureEvents(
+  db: Kysely<Database>,
+  employeeId: string,
+  to: number,
+): Promise<{ resignation: number | null; departure: number | null }> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['activity', (eb) => eb.fn.min<number>('time').as('at')])
+    .where('employee_id', '=', employeeId)
+    .where('activity', 'in', ['hr_resignation', 'hr_departure'])
+    .where('time', '<', to)
+    .groupBy('activity')
+    .execute();
+  const at = (activity: string) => {
+    const row = rows.find((r) => r.activity === activity);
+    return row ? Number(row.at) : null;
+  };
+  return { resignation: at('hr_resignation'), departure: at('hr_departure') };
+}
+
+/** Severity and status of every incident of the case, for the score. */
+export function incidentWeights(db: Kysely<Database>, investigationId: string) {
+  return incidentsDb(db)
+    .selectFrom('incidents')
+    .select(['severity', 'status', 'title'])
+    .where('investigation_id', '=', investigationId)
+    .execute();
+}

@@ -1,0 +1,232 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The tables as Kysely sees them. Times are epoch ms (bigint in PostgreSQL, integer in SQLite),
+ * booleans are 0/1 integers in both engines, JSON columns are read through `readJson`.
+ */
+export interface Database {
+  roles: RolesTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  employees: EmployeesTable;
+  investigations: InvestigationsTable;
+  investigation_members: InvestigationMembersTable;
+  audit_log: AuditLogTable;
+  user_settings: UserSettingsTable;
+  events: EventsTable;
+  integrations: IntegrationsTable;
+  ingest_runs: IngestRunsTable;
+  configuration: ConfigurationTable;
+}
+
+/** One normalized activity event (see src/shared/events.ts); booleans are 0/1. */
+export interface EventsTable {
+  id: Generated<number>;
+  source: string;
+  source_event_id: string;
+  integration_id: string | null;
+  time: number;
+  employee_id: string | null;
+  class_uid: number;
+  activity_id: number;
+  category: string;
+  activity: string;
+  action: string;
+  outcome: string;
+  actor_email: string | null;
+  actor_id: string | null;
+  app: string | null;
+  ip: string | null;
+  location: string | null;
+  file_id: string | null;
+  file_name: string | null;
+  file_path: string | null;
+  file_size: number | null;
+  file_label: string | null;
+  file_destination: string | null;
+  /** JSON array of addresses. */
+  email_recipients: string | null;
+  email_external: number | null;
+  /** JSON array of domains. */
+  email_domains: string | null;
+  email_subject: string | null;
+  email_attachments: number | null;
+  email_size: number | null;
+  chat_channel: string | null;
+  chat_external: number | null;
+  chat_direct: number | null;
+  chat_text: string | null;
+  repository: string | null;
+  device_id: string | null;
+  device_name: string | null;
+  device_managed: number | null;
+  device_os: string | null;
+  removable_media: number | null;
+  process_name: string | null;
+  command_line: string | null;
+  parent_process: string | null;
+  target: string | null;
+  /** JSON object. */
+  attributes: string;
+  /** JSON: the source record as received. */
+  raw: string | null;
+  ingested_at: number;
+}
+
+export interface IntegrationsTable {
+  id: string;
+  name: string;
+  /** The source parser id (okta, m365, ...). */
+  kind: string;
+  enabled: number;
+  /** JSON object of source options. */
+  options: string;
+  /** SHA-256 of the ingest token; the token itself is shown once. */
+  token_hash: string | null;
+  /** The token's last four characters, to tell tokens apart. */
+  token_hint: string | null;
+  event_count: number;
+  last_sync_at: number | null;
+  /** JSON: the last ingest's counts and errors. */
+  last_sync_status: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IngestRunsTable {
+  id: Generated<number>;
+  integration_id: string | null;
+  source: string;
+  /** push, upload, cli, generator */
+  via: string;
+  started_at: number;
+  finished_at: number | null;
+  /** running, succeeded, rejected, failed */
+  status: string;
+  accepted: number;
+  duplicate: number;
+  rejected: number;
+  /** JSON array of { position, reason }. */
+  errors: string | null;
+}
+
+/** One row (id 1): the detection configuration as JSON. */
+export interface ConfigurationTable {
+  id: number;
+  value: string;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  /** JSON document (UserSettings). */
+  settings: string;
+  updated_at: number;
+}
+
+export interface RolesTable {
+  id: string;
+  name: string;
+  description: string;
+  /** JSON array of permission ids. */
+  permissions: string;
+  built_in: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string | null;
+  disabled: number;
+  created_at: number;
+  updated_at: number;
+  last_login_at: number | null;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface EmployeesTable {
+  id: string;
+  full_name: string;
+  email: string;
+  department: string | null;
+  title: string | null;
+  manager_id: string | null;
+  location: string | null;
+  timezone: string | null;
+  work_start_hour: number | null;
+  work_end_hour: number | null;
+  start_date: string | null;
+  resignation_date: string | null;
+  departure_date: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InvestigationsTable {
+  id: string;
+  title: string;
+  description: string;
+  subject_employee_id: string;
+  status: string;
+  risk_level: string;
+  risk_score: number;
+  type: string;
+  assignee_user_id: string | null;
+  window_start: number;
+  window_end: number;
+  created_by: string;
+  created_at: number;
+  updated_by: string;
+  updated_at: number;
+  closed_at: number | null;
+  analysis_state: string;
+  analysis_updated_at: number | null;
+}
+
+export interface InvestigationMembersTable {
+  investigation_id: string;
+  user_id: string;
+  added_by: string;
+  added_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON object or null. */
+  details: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type EmployeeRow = Selectable<EmployeesTable>;
+export type InvestigationRow = Selectable<InvestigationsTable>;
+export type NewInvestigation = Insertable<InvestigationsTable>;
+export type InvestigationUpdate = Updateable<InvestigationsTable>;
+export type RoleRow = Selectable<RolesTable>;

@@ -1,0 +1,49 @@
+/**
+ * The label a file without one most likely carries: the label the same file had elsewhere in
+ * the employee's activity. A USB copy or a local download keeps the name (sometimes with an
+ * extension added) but loses the sensitivity label the cloud copy had; an investigator wants
+ * to see "Confidential, copied to USB", not "Unlabeled".
+ */
+export function inferLabels(
+  labelled: ReadonlyArray<{ name: string; label: string; n: number }>,
+  unlabelled: readonly string[],
+  /** Labels from least to most sensitive: a mail carrying several files takes the highest. */
+  labelOrder: readonly string[] = [],
+): Array<{ fileName: string; label: string }> {
+  const byKey = new Map<string, { label: string; n: number }>();
+  for (const entry of labelled) {
+    for (const key of keysOf(entry.name)) {
+      const known = byKey.get(key);
+      if (!known || entry.n > known.n) byKey.set(key, { label: entry.label, n: entry.n });
+    }
+  }
+  const out: Array<{ fileName: string; label: string }> = [];
+  const labelOf = (name: string) =>
+    keysOf(name)
+      .map((key) => byKey.get(key))
+      .find((hit) => hit !== undefined)?.label;
+  for (const name of unlabelled) {
+    // A mail's attachments arrive as one name, "a.docx; b.xlsx".
+    const labels = name
+      .split(ATTACHMENT_SEPARATOR)
+      .map(labelOf)
+      .filter((label): label is string => label !== undefined);
+    const rank = (label: string) => labelOrder.indexOf(label);
+    const label = labels.reduce<string | undefined>(
+      (best, l) => (best === undefined || rank(l) > rank(best) ? l : best),
+      undefined,
+    );
+    if (label) out.push({ fileName: name, label });
+  }
+  return out;
+}
+
+/** How the mail parsers join the names of several attachments into one file name. */
+const ATTACHMENT_SEPARATOR = /;\s+/;
+
+/** The name itself and its stem without an extension, lower-cased. */
+export function keysOf(name: string): string[] {
+  const lower = name.trim().toLowerCase();
+  const stem = lower.replace(/\.[a-z0-9]{1,5}$/, '');
+  return stem === lower ? [lower] : [lower, stem];
+}

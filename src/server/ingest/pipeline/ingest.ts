@@ -1,0 +1,232 @@
+import type { DatabaseHandle } from '../../db/database';
+import { getConfiguration } from '../../db/queries/configuration';
+import { listEmployeeIdentities } from '../../db/queries/identities';
+import { endIngestRunWithoutWrites, startIngestRun } from '../../db/queries/ingest-runs';
+import { recordIntegrationSync } from '../../db/queries/integrations';
+import { parserFor } from '../parsers/index';
+import type { ParserOptions } from '../parsers/parser';
+import { commitPostgresStage } from '../store/postgres-commit';
+import { PostgresStage } from '../store/postgres-stage';
+import { commitSqliteStage } from '../store/sqlite-commit';
+import { SqliteStage } from '../store/sqlite-stage';
+import type { BatchStage, CommitBookkeeping, CommitOutcome } from '../store/staged-rows';
+import type { SyncStatus } from '../store/sync-status';
+import { syncStatusJson } from '../store/sync-status';
+import { IdentityDirectory } from './identity-directory';
+import type { BatchReading } from './read-batch';
+import { readBatch } from './read-batch';
+import { recordStream } from './record-stream';
+import type { IngestRequest, IngestResult } from './types';
+
+/** The sentence for an input without a single record. */
+export const EMPTY_INPUT_MESSAGE = 'The upload holds no records.';
+
+/** A request the pipeline refuses before reading anything (unknown source). */
+export class IngestRefused extends Error {
+  override readonly name = 'IngestRefused';
+}
+
+function unique(values: Iterable<string>): string[] {
+  return [...new Set([...values].map((v) => v.toLowerCase()))];
+}
+
+async function parserOptions(handle: DatabaseHandle, request: IngestRequest, now: number) {
+  const [configuration, identities] = await Promise.all([
+    getConfiguration(handle.db),
+    listEmployeeIdentities(handle.db),
+  ]);
+  const given = request.options ?? {};
+  const companyDomains = unique([
+    ...(given.companyDomains ?? configuration.companyDomains),
+    ...(given.extraCompanyDomains ?? []),
+  ]);
+  const directory = new IdentityDirectory(identities, companyDomains);
+  const options: Partial<ParserOptions> = {
+    companyDomains,
+    personalEmailDomains: unique([
+      ...configuration.personalEmailDomains,
+      ...(given.personalEmailDomains ?? []),
+    ]),
+    now: given.now ?? now,
+    accountToEmail: directory.accountToEmail,
+    ...(given.removableDrives ? { removableDrives: given.removableDrives } : {}),
+  };
+  return { directory, options };
+}
+
+function rejectionMessage(reading: BatchReading): string {
+  if (reading.wrongFormat !== null) {
+    return `${reading.wrongFormat}. Check that the file comes from this source; nothing was written.`;
+  }
+  const first = reading.errors[0];
+  const count = reading.rejected === 1 ? '1 record' : `${reading.rejected} records`;
+  const where = first ? ` First, record ${first.position}: ${first.reason}.` : '';
+  return `${count} could not be ingested, so nothing of this batch was written.${where}`;
+}
+
+function openStage(handle: DatabaseHandle, request: IngestRequest): BatchStage {
+  if (handle.dialect === 'sqlite') return new SqliteStage(handle, request.spillBytes);
+  if (!handle.pool) throw new Error('A PostgreSQL database handle has no pool');
+  return new PostgresStage(handle.pool, request.spillBytes);
+}
+
+function commitStage(
+  handle: DatabaseHandle,
+  stage: BatchStage,
+  book: CommitBookkeeping,
+  inside?: () => void,
+): Promise<CommitOutcome> {
+  return stage instanceof SqliteStage
+    ? commitSqliteStage(stage, book, inside)
+    : commitPostgresStage(handle, stage as PostgresStage, book, inside);
+}
+
+async function recordFailure(
+  handle: DatabaseHandle,
+  request: IngestRequest,
+  status: SyncStatus,
+): Promise<void> {
+  await endIngestRunWithoutWrites(handle.db, status.runId, {
+    status: status.status === 'succeeded' ? 'failed' : status.status,
+    now: status.at,
+    rejected: status.rejected,
+    errors: status.errors,
+  });
+  if (request.integrationId) {
+    await recordIntegrationSync(
+      handle.db,
+      request.integrationId,
+      syncStatusJson(status),
+      status.at,
+    );
+  }
+}
+
+/**
+ * Ingests one batch of one source: reads and parses the input as a stream, stages the rows
+ * (SQLite: in memory, or for a large batch straight into its still-open transaction;
+ * PostgreSQL: in memory or temporary tables on a dedicated client), and commits the batch in
+ * ONE transaction only when every record was good. A bad record is reported with
+ * its position and nothing of the batch is written; a crash at any point leaves the batch
+ * wholly in or wholly out. The run is recorded in ingest_runs and on the integration.
+ */
+export async function ingest(
+  handle: DatabaseHandle,
+  request: IngestRequest,
+): Promise<IngestResult> {
+  const started = Date.now();
+  const parser = parserFor(request.source);
+  if (!parser) throw new IngestRefused(`There is no parser for the source "${request.source}".`);
+  const integrationId = request.integrationId ?? null;
+  const { directory, options } = await parserOptions(handle, request, started);
+  const runId = await startIngestRun(handle.db, {
+    integrationId,
+    source: request.source,
+    via: request.via,
+    now: started,
+  });
+  const status = (partial: Partial<SyncStatus>): SyncStatus => ({
+    status: 'failed',
+    runId,
+    via: request.via,
+    at: Date.now(),
+    records: 0,
+    accepted: 0,
+    duplicate: 0,
+    rejected: 0,
+    message: null,
+    errors: [],
+    ...partial,
+  });
+  let stage: BatchStage | null = null;
+  try {
+    stage = openStage(handle, request);
+    const records = await recordStream(request.input, request.framing);
+    const reading = await readBatch(records, {
+      parser,
+      session: parser.create(options),
+      directory,
+      stage,
+      integrationId,
+      now: started,
+      onProgress: request.onProgress,
+    });
+    const base = {
+      runId,
+      records: reading.records,
+      events: reading.events,
+      skipped: reading.skipped,
+      rejected: reading.rejected,
+      errors: reading.errors,
+    };
+    if (reading.records === 0 || reading.rejected > 0) {
+      const message = reading.records === 0 ? EMPTY_INPUT_MESSAGE : rejectionMessage(reading);
+      await stage.discard();
+      await recordFailure(
+        handle,
+        request,
+        status({
+          status: 'rejected',
+          records: reading.records,
+          rejected: reading.rejected,
+          errors: reading.errors,
+          message,
+        }),
+      );
+      return {
+        ...base,
+        status: 'rejected',
+        accepted: 0,
+        duplicate: 0,
+        employees: 0,
+        message,
+        durationMs: Date.now() - started,
+      };
+    }
+    request.faults?.afterStaging?.();
+    request.onProgress?.({
+      phase: 'writing',
+      records: reading.records,
+      events: reading.events,
+      rejected: 0,
+    });
+    const outcome = await commitStage(
+      handle,
+      stage,
+      {
+        runId,
+        integrationId,
+        via: request.via,
+        now: Date.now(),
+        records: reading.records,
+        skipped: reading.skipped,
+      },
+      request.faults?.insideTransaction,
+    );
+    request.onProgress?.({
+      phase: 'done',
+      records: reading.records,
+      events: reading.events,
+      rejected: 0,
+    });
+    return {
+      ...base,
+      status: 'succeeded',
+      accepted: outcome.accepted,
+      duplicate: outcome.duplicate,
+      employees: outcome.employees,
+      message: null,
+      durationMs: Date.now() - started,
+    };
+  } catch (error) {
+    const message = 'The server could not finish this batch; nothing of it was written.';
+    // Roll back first: a SQLite batch holds the shared connection the failure is recorded on.
+    await stage?.discard().catch(() => undefined);
+    await recordFailure(handle, request, status({ status: 'failed', message })).catch(
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    await stage?.discard();
+  }
+}

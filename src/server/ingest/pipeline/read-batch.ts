@@ -1,0 +1,169 @@
+import { asRecordError, RecordError } from '../errors';
+import type { FramedItem } from '../framing/types';
+import type { ParsedItem, ParserSession, SourceParser } from '../parsers/parser';
+import { toEventRow } from '../store/event-row';
+import type { BatchStage, EmployeeValues, EventValues } from '../store/staged-rows';
+import { employeeValues, eventValues } from '../store/staged-rows';
+import type { IdentityDirectory } from './identity-directory';
+import type { IngestError, IngestProgress } from './types';
+import { MAX_REPORTED_ERRORS } from './types';
+
+/** Rows are staged this many at a time (one staging transaction or round trip each). */
+const CHUNK = 4000;
+/** Progress is reported every so many records. */
+const PROGRESS_EVERY = 20_000;
+/** A file whose first records all fail the format check is of another format. */
+const FORMAT_PROBE = 3;
+
+/** What reading a batch found. */
+export interface BatchReading {
+  records: number;
+  events: number;
+  skipped: number;
+  employees: number;
+  /** Records rejected; the batch is written only when this is 0. */
+  rejected: number;
+  errors: IngestError[];
+  /** Set when the input is of another format than the source: reading stopped early. */
+  wrongFormat: string | null;
+}
+
+/** Everything reading needs besides the records. */
+export interface BatchContext {
+  parser: SourceParser;
+  session: ParserSession;
+  directory: IdentityDirectory;
+  stage: BatchStage;
+  integrationId: string | null;
+  now: number;
+  onProgress?: ((progress: IngestProgress) => void) | undefined;
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
+}
+
+/**
+ * Reads every record of a batch through the source's parser, resolving employees as it goes,
+ * and stages the rows. Bad records are counted and the first 100 kept with their positions;
+ * once one is found nothing more is staged (the batch will not be written) but reading goes on,
+ * so the reply lists every problem at once. A file whose first records are all of another
+ * format stops at once with one reason.
+ */
+export async function readBatch(
+  records: AsyncIterable<FramedItem>,
+  context: BatchContext,
+): Promise<BatchReading> {
+  const reading: BatchReading = {
+    records: 0,
+    events: 0,
+    skipped: 0,
+    employees: 0,
+    rejected: 0,
+    errors: [],
+    wrongFormat: null,
+  };
+  const { parser, session, directory, stage } = context;
+  let events: EventValues[] = [];
+  let employees: EmployeeValues[] = [];
+  const probe: Array<{ position: number; why: string | null }> = [];
+  /** Emails of HR records in this batch, to refuse one email for two employees. */
+  const batchEmails = new Map<string, string>();
+
+  const reject = (error: RecordError): void => {
+    reading.rejected += 1;
+    if (reading.errors.length < MAX_REPORTED_ERRORS) {
+      reading.errors.push({ position: error.position, reason: error.reason });
+    }
+  };
+  let discarded = false;
+  const flush = async (): Promise<void> => {
+    if (reading.rejected === 0) {
+      if (employees.length > 0) await stage.addEmployees(employees);
+      if (events.length > 0) await stage.addEvents(events);
+    } else if (!discarded) {
+      // The batch will not be written: give back what it holds (an open transaction) at once.
+      discarded = true;
+      await stage.discard();
+    }
+    events = [];
+    employees = [];
+  };
+  /** `source` is the record the items came from; its text is `raw` of events that keep it whole. */
+  const take = (items: readonly ParsedItem[], source?: FramedItem & { ok: true }): void => {
+    for (const item of items) {
+      if (item.kind === 'event') {
+        reading.events += 1;
+        if (reading.rejected > 0) continue;
+        const { event } = item;
+        const employeeId = directory.employeeIdOf(event.actorEmail?.toLowerCase() ?? null);
+        const rawText =
+          source !== undefined && event.raw === source.value ? source.text : undefined;
+        events.push(
+          eventValues(toEventRow(event, employeeId, context.now, context.integrationId, rawText)),
+        );
+      } else if (item.kind === 'employee') {
+        const { employee } = item;
+        const email = employee.email.toLowerCase();
+        const owner = batchEmails.get(email) ?? directory.ownerOf(email);
+        if (owner !== undefined && owner !== employee.id) {
+          reject(
+            new RecordError(
+              item.position,
+              `the email ${email} already belongs to employee ${owner}; one email cannot name two employees`,
+            ),
+          );
+          continue;
+        }
+        batchEmails.set(email, employee.id);
+        directory.add(employee.id, email);
+        reading.employees += 1;
+        employees.push(employeeValues(employee));
+      } else {
+        reading.skipped += 1;
+      }
+    }
+  };
+
+  for await (const item of records) {
+    reading.records += 1;
+    if (!item.ok) {
+      reject(item.error);
+    } else {
+      if (probe.length < FORMAT_PROBE) {
+        probe.push({ position: item.position, why: parser.mismatch(item.value) });
+        if (probe.length === FORMAT_PROBE && probe.every((p) => p.why !== null)) break;
+      }
+      try {
+        take(session.push(item.value, item.position), item);
+      } catch (error) {
+        reject(asRecordError(error, item.position));
+      }
+    }
+    if (events.length >= CHUNK || employees.length >= CHUNK) await flush();
+    if (reading.records % PROGRESS_EVERY === 0) {
+      context.onProgress?.({
+        phase: 'reading',
+        records: reading.records,
+        events: reading.events,
+        rejected: reading.rejected,
+      });
+    }
+  }
+  if (probe.length > 0 && probe.every((p) => p.why !== null)) {
+    const first = probe[0]!;
+    const noun = `${parser.label} record`;
+    const reason = `does not look like ${article(noun)} ${noun}: ${first.why}`;
+    reading.wrongFormat = `record ${first.position} ${reason}`;
+    reading.rejected = probe.length;
+    reading.errors = [{ position: first.position, reason }];
+    return reading;
+  }
+  try {
+    take(session.end());
+  } catch (error) {
+    reject(asRecordError(error, reading.records));
+  }
+  await flush();
+  return reading;
+}

@@ -1,0 +1,84 @@
+import type { EventSource } from '../../../shared/events';
+import type { ByteSource, Framing } from '../framing/types';
+import type { ParserOptions } from '../parsers/parser';
+
+/** How a batch arrived; kept on its ingest run. */
+export type IngestVia = 'push' | 'upload' | 'cli' | 'generator';
+
+/**
+ * What to ingest: bytes in any framing (NDJSON, a JSON array or page, CSV; sniffed unless
+ * `framing` says), or records already decoded (the generator, tests), positioned from 1.
+ */
+export type IngestInput =
+  ByteSource | { records: Iterable<unknown> | AsyncIterable<unknown>; framing?: never };
+
+/** Progress of a running ingest, reported every few thousand records and at each phase. */
+export interface IngestProgress {
+  phase: 'reading' | 'writing' | 'done';
+  records: number;
+  events: number;
+  rejected: number;
+}
+
+/** One ingest request. */
+export interface IngestRequest {
+  source: EventSource;
+  input: IngestInput;
+  /** The integration the batch belongs to; its status and counts are updated. */
+  integrationId?: string | null;
+  via: IngestVia;
+  /** The framing of byte input when known (skips sniffing). */
+  framing?: Framing;
+  /**
+   * What the parser gets besides the configuration: `companyDomains` replaces the configured
+   * domains, `personalEmailDomains` adds to the configured ones, `now` and `removableDrives`
+   * replace the defaults. `accountToEmail` always comes from the employee directory.
+   */
+  options?: Partial<Omit<ParserOptions, 'accountToEmail'>> & {
+    /** Extra company domains, merged with the configured ones (the generator's tenant domains). */
+    extraCompanyDomains?: readonly string[];
+  };
+  onProgress?: (progress: IngestProgress) => void;
+  /** SQLite: bytes of rows kept in memory before the batch spills to a staging file (tests lower it). */
+  spillBytes?: number;
+  /**
+   * For tests: called once everything is staged, just before the batch is written, and (on
+   * SQLite) inside the write transaction. Throwing simulates a process dying mid-ingest.
+   */
+  faults?: { afterStaging?: () => void; insideTransaction?: () => void };
+}
+
+/** A rejected record: where it is in the input and why. */
+export interface IngestError {
+  /** 1-based: NDJSON/CSV line, or array element. */
+  position: number;
+  reason: string;
+}
+
+/** What happened to a batch. */
+export interface IngestResult {
+  runId: number;
+  status: 'succeeded' | 'rejected';
+  /** Records read from the input. */
+  records: number;
+  /** Normalized events the records gave (before deduplication). */
+  events: number;
+  /** Events written. */
+  accepted: number;
+  /** Events already stored (same source and source event id), or repeated in the batch. */
+  duplicate: number;
+  /** Records that could not be ingested; when above 0 nothing was written. */
+  rejected: number;
+  /** Well-formed records deliberately not turned into events (e.g. Windows event ids Vigil does not read). */
+  skipped: number;
+  /** Employee records (HR) upserted. */
+  employees: number;
+  /** The first {@link MAX_REPORTED_ERRORS} rejected records. */
+  errors: IngestError[];
+  /** A sentence for people when the batch was rejected. */
+  message: string | null;
+  durationMs: number;
+}
+
+/** How many rejected records a reply lists; the count covers all of them. */
+export const MAX_REPORTED_ERRORS = 100;

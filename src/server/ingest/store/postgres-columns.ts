@@ -1,0 +1,117 @@
+import type { EventRow } from './event-row';
+import { EVENT_COLUMNS } from './event-row';
+import type { EMPLOYEE_COLUMNS } from './staged-rows';
+
+/*
+ * How events and employees columns travel to PostgreSQL as whole arrays (`unnest`). Kept beside
+ * the ingest's bulk statements rather than in db/queries: only they use it.
+ */
+
+/** PostgreSQL types of the events columns as sent (JSON travels as text and is cast to jsonb). */
+export const EVENT_TYPES: Record<keyof EventRow, 'text' | 'bigint' | 'integer'> = {
+  id: 'bigint',
+  source: 'text',
+  source_event_id: 'text',
+  integration_id: 'text',
+  time: 'bigint',
+  employee_id: 'text',
+  class_uid: 'integer',
+  activity_id: 'integer',
+  category: 'text',
+  activity: 'text',
+  action: 'text',
+  outcome: 'text',
+  actor_email: 'text',
+  actor_id: 'text',
+  app: 'text',
+  ip: 'text',
+  location: 'text',
+  file_id: 'text',
+  file_name: 'text',
+  file_path: 'text',
+  file_size: 'bigint',
+  file_label: 'text',
+  file_destination: 'text',
+  email_recipients: 'text',
+  email_external: 'integer',
+  email_domains: 'text',
+  email_subject: 'text',
+  email_attachments: 'integer',
+  email_size: 'bigint',
+  chat_channel: 'text',
+  chat_external: 'integer',
+  chat_direct: 'integer',
+  chat_text: 'text',
+  repository: 'text',
+  device_id: 'text',
+  device_name: 'text',
+  device_managed: 'integer',
+  device_os: 'text',
+  removable_media: 'integer',
+  process_name: 'text',
+  command_line: 'text',
+  parent_process: 'text',
+  target: 'text',
+  attributes: 'text',
+  raw: 'text',
+  ingested_at: 'bigint',
+};
+
+export const EMPLOYEE_TYPES: Record<(typeof EMPLOYEE_COLUMNS)[number], 'text' | 'integer'> = {
+  id: 'text',
+  full_name: 'text',
+  email: 'text',
+  department: 'text',
+  title: 'text',
+  manager_id: 'text',
+  location: 'text',
+  timezone: 'text',
+  work_start_hour: 'integer',
+  work_end_hour: 'integer',
+  start_date: 'text',
+  resignation_date: 'text',
+  departure_date: 'text',
+};
+
+/** The JSON columns of events: staged as text, cast to jsonb when copied. */
+export const JSON_EVENT_COLUMNS = new Set([
+  'email_recipients',
+  'email_domains',
+  'attributes',
+  'raw',
+]);
+
+/** `insert into table (columns) select * from unnest($1::type[], ...)`. */
+export function unnestInsert(
+  table: string,
+  columns: readonly string[],
+  types: Record<string, string>,
+): string {
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const arrays = columns.map((c, i) => `$${i + 1}::${types[c]}[]`).join(', ');
+  return `insert into ${table} (${list}) select * from unnest(${arrays})`;
+}
+
+/** Rows as one array per column, the shape `unnest` takes. */
+export function transpose(rows: readonly unknown[][], width: number): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: width }, () => new Array<unknown>(rows.length));
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r]!;
+    for (let c = 0; c < width; c += 1) columns[c]![r] = row[c];
+  }
+  return columns;
+}
+
+/** The events columns, quoted, in EVENT_COLUMNS order. */
+export const EVENT_COLUMN_LIST = EVENT_COLUMNS.map((c) => `"${c}"`).join(', ');
+
+/** The events columns as selected for `events`: JSON columns cast from text to jsonb. */
+export const EVENT_SELECT_LIST = EVENT_COLUMNS.map((c) =>
+  JSON_EVENT_COLUMNS.has(c) ? `"${c}"::jsonb` : `"${c}"`,
+).join(', ');
+
+/** `unnest($1::text[], $2::bigint[], ...) as t(columns)`: events rows from whole columns. */
+export function eventsUnnest(first = 1): string {
+  const arrays = EVENT_COLUMNS.map((c, i) => `$${i + first}::${EVENT_TYPES[c]}[]`).join(', ');
+  return `unnest(${arrays}) as t(${EVENT_COLUMN_LIST})`;
+}

@@ -1,0 +1,149 @@
+import type pg from 'pg';
+
+import type { DatabaseHandle } from '../../db/database';
+import { EVENT_COLUMNS } from './event-row';
+import {
+  EMPLOYEE_TYPES,
+  EVENT_COLUMN_LIST,
+  EVENT_SELECT_LIST,
+  eventsUnnest,
+  transpose,
+} from './postgres-columns';
+import { ensureMonthlyPartitions } from './postgres-partitions';
+import type { PostgresStage } from './postgres-stage';
+import { UNNEST_CHUNK } from './postgres-stage';
+import type { CommitBookkeeping, CommitOutcome } from './staged-rows';
+import { EMPLOYEE_COLUMNS } from './staged-rows';
+import { syncStatusJson } from './sync-status';
+
+/*
+ * The statements that write a staged batch. They stay beside the stage (not in db/queries)
+ * because they take whole columns as arrays or read the stage's temporary table on its client.
+ */
+
+const employeeColumns = EMPLOYEE_COLUMNS.map((c) => `"${c}"`).join(', ');
+const employeeArrays = EMPLOYEE_COLUMNS.map((c, i) => `$${i + 1}::${EMPLOYEE_TYPES[c]}[]`).join(
+  ', ',
+);
+const employeeUpdates = EMPLOYEE_COLUMNS.filter((c) => c !== 'id')
+  .map((c) => `"${c}" = excluded."${c}"`)
+  .join(', ');
+const nowParam = `$${EMPLOYEE_COLUMNS.length + 1}::bigint`;
+
+/** Counts what an insert into events added, and whose events they were. */
+const added = (
+  insert: string,
+) => `with added as (${insert} on conflict do nothing returning employee_id)
+  select count(*)::int as accepted,
+    coalesce(array_agg(distinct employee_id) filter (where employee_id is not null), '{}') as subjects
+  from added`;
+
+const SQL = {
+  upsertEmployees: `insert into employees (${employeeColumns}, created_at, updated_at)
+    select t.*, ${nowParam}, ${nowParam} from unnest(${employeeArrays}) as t
+    on conflict (id) do update set ${employeeUpdates}, updated_at = excluded.updated_at`,
+  insertEvents: added(
+    `insert into events (${EVENT_COLUMN_LIST}) select ${EVENT_SELECT_LIST} from ${eventsUnnest()}`,
+  ),
+  copyEvents: (table: string) =>
+    added(`insert into events (${EVENT_COLUMN_LIST}) select ${EVENT_SELECT_LIST} from ${table}`),
+  // Events stored before their employee was known join the employee now (HR after logs).
+  backfillEmployees: `with joined as (
+      update events set employee_id = s.id from unnest($1::text[], $2::text[]) as s(id, email)
+      where events.employee_id is null and events.actor_email = s.email returning s.id)
+    select coalesce(array_agg(distinct id), '{}') as ids from joined`,
+  markSubjects: `update investigations set analysis_state = 'pending', analysis_updated_at = $1
+    where subject_employee_id = any($2::text[])`,
+  finishRun: `update ingest_runs set status = 'succeeded', finished_at = $1, accepted = $2,
+    duplicate = $3, rejected = 0, errors = null where id = $4`,
+  updateIntegration: `update integrations set event_count = event_count + $1, last_sync_at = $2,
+    last_sync_status = $3::jsonb where id = $4`,
+};
+
+type Added = { accepted: number; subjects: string[] };
+
+/** Inserts the batch's events (from memory in chunks, or from its temporary table). */
+async function insertEvents(client: pg.PoolClient, stage: PostgresStage): Promise<Added> {
+  if (stage.eventsTable !== null) {
+    return (await client.query<Added>(SQL.copyEvents(stage.eventsTable))).rows[0]!;
+  }
+  let accepted = 0;
+  const subjects = new Set<string>();
+  for (let i = 0; i < stage.memoryRows.length; i += UNNEST_CHUNK) {
+    const chunk = stage.memoryRows.slice(i, i + UNNEST_CHUNK) as unknown[][];
+    const row = (
+      await client.query<Added>(SQL.insertEvents, transpose(chunk, EVENT_COLUMNS.length))
+    ).rows[0]!;
+    accepted += row.accepted;
+    for (const id of row.subjects) subjects.add(id);
+  }
+  return { accepted, subjects: [...subjects] };
+}
+
+/** Upserts the batch's employees; returns how many. */
+async function writeEmployees(client: pg.PoolClient, stage: PostgresStage, at: number) {
+  const rows = [...stage.employees.values()] as unknown[][];
+  if (rows.length > 0) {
+    await client.query(SQL.upsertEmployees, [...transpose(rows, EMPLOYEE_COLUMNS.length), at]);
+  }
+  return rows.length;
+}
+
+/** Joins events stored before their employee was known; returns the employees who got some. */
+async function backfill(client: pg.PoolClient, stage: PostgresStage): Promise<string[]> {
+  if (stage.employees.size === 0) return [];
+  const ids = [...stage.employees.keys()];
+  const emails = [...stage.employees.values()].map((row) => row[2] as string);
+  return (await client.query<{ ids: string[] }>(SQL.backfillEmployees, [ids, emails])).rows[0]!.ids;
+}
+
+/**
+ * Writes a staged batch in ONE transaction on a dedicated client: partitions for its months are
+ * ensured first (see ensureMonthlyPartitions for why outside the transaction), then BEGIN,
+ * upsert employees, insert events (`on conflict do nothing`: re-ingest is a no-op), join earlier
+ * events to newly known employees, mark investigations whose subject got events, finish the
+ * run, update the integration, COMMIT. Any failure rolls the whole batch back.
+ */
+export async function commitPostgresStage(
+  handle: DatabaseHandle,
+  stage: PostgresStage,
+  book: CommitBookkeeping,
+  insideTransaction?: () => void,
+): Promise<CommitOutcome> {
+  if (!handle.pool) throw new Error('commitPostgresStage needs a PostgreSQL database');
+  const client = await stage.connection();
+  await ensureMonthlyPartitions(handle.pool, client, handle.schema ?? 'public', stage.months);
+  await client.query('begin');
+  try {
+    const employees = await writeEmployees(client, stage, book.now);
+    const { accepted, subjects } = await insertEvents(client, stage);
+    const duplicate = stage.eventCount - accepted;
+    const due = new Set([...subjects, ...(await backfill(client, stage))]);
+    const investigationsMarked =
+      due.size === 0
+        ? 0
+        : ((await client.query(SQL.markSubjects, [book.now, [...due]])).rowCount ?? 0);
+    await client.query(SQL.finishRun, [book.now, accepted, duplicate, book.runId]);
+    if (book.integrationId !== null) {
+      const status = syncStatusJson({
+        status: 'succeeded',
+        runId: book.runId,
+        via: book.via,
+        at: book.now,
+        records: book.records,
+        accepted,
+        duplicate,
+        rejected: 0,
+        message: null,
+        errors: [],
+      });
+      await client.query(SQL.updateIntegration, [accepted, book.now, status, book.integrationId]);
+    }
+    insideTransaction?.();
+    await client.query('commit');
+    return { accepted, duplicate, employees, investigationsMarked };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}

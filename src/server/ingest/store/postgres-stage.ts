@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+
+import type pg from 'pg';
+
+import { EVENT_COLUMNS } from './event-row';
+import { EVENT_TYPES, transpose, unnestInsert } from './postgres-columns';
+import { monthKey } from './postgres-partitions';
+import type { BatchStage, EmployeeValues, EventValues } from './staged-rows';
+import { DEFAULT_SPILL_BYTES, rowBytes } from './staged-rows';
+
+/*
+ * Bulk statements of the ingest live here rather than in db/queries: they address a temporary
+ * table private to one pool client and pass whole columns as arrays (unnest).
+ */
+
+const TIME_INDEX = EVENT_COLUMNS.indexOf('time');
+/** Rows per `insert ... select * from unnest(...)` round trip. */
+export const UNNEST_CHUNK = 2000;
+
+/**
+ * A PostgreSQL batch on its way in. Rows stay in memory while the batch is small (most pushes)
+ * and are written straight into `events` by the commit. Past DEFAULT_SPILL_BYTES the batch
+ * takes a dedicated pool client and moves to a temporary table on it (not written to the WAL,
+ * seen by nobody else), in chunks of whole columns through `unnest`, so memory stays flat; the
+ * commit then copies that table. Employees (HR records) stay in memory, last record wins.
+ */
+export class PostgresStage implements BatchStage {
+  /** Months the staged events fall in, for partition creation. */
+  readonly months = new Set<string>();
+  readonly employees = new Map<string, EmployeeValues>();
+  /** Rows held in memory; empty once spilled. */
+  memoryRows: EventValues[] = [];
+  eventCount = 0;
+  /** The temporary table, once the batch spilled to one. */
+  eventsTable: string | null = null;
+  private client: pg.PoolClient | null = null;
+  private memoryBytes = 0;
+  private released = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly spillBytes = DEFAULT_SPILL_BYTES,
+  ) {}
+
+  /** The stage's dedicated client (taken from the pool on first use). */
+  async connection(): Promise<pg.PoolClient> {
+    this.client ??= await this.pool.connect();
+    return this.client;
+  }
+
+  async addEvents(rows: readonly EventValues[]): Promise<void> {
+    if (rows.length === 0) return;
+    for (const row of rows) this.months.add(monthKey(row[TIME_INDEX] as number));
+    this.eventCount += rows.length;
+    if (this.eventsTable !== null) {
+      await this.insertStaged(rows);
+      return;
+    }
+    for (const row of rows) {
+      this.memoryRows.push(row);
+      this.memoryBytes += rowBytes(row);
+    }
+    if (this.memoryBytes > this.spillBytes) await this.spill();
+  }
+
+  addEmployees(rows: readonly EmployeeValues[]): void {
+    for (const row of rows) this.employees.set(row[0] as string, row);
+  }
+
+  /** Moves the rows held so far to a new temporary table; later rows go straight there. */
+  private async spill(): Promise<void> {
+    const client = await this.connection();
+    const table = `vigil_stage_events_${randomBytes(6).toString('hex')}`;
+    const columns = EVENT_COLUMNS.map((c) => `"${c}" ${EVENT_TYPES[c]}`).join(', ');
+    await client.query(`create temporary table ${table} (${columns})`);
+    this.eventsTable = table;
+    const held = this.memoryRows;
+    this.memoryRows = [];
+    this.memoryBytes = 0;
+    await this.insertStaged(held);
+  }
+
+  private async insertStaged(rows: readonly EventValues[]): Promise<void> {
+    const client = await this.connection();
+    const text = unnestInsert(this.eventsTable!, EVENT_COLUMNS, EVENT_TYPES);
+    for (let i = 0; i < rows.length; i += UNNEST_CHUNK) {
+      const chunk = rows.slice(i, i + UNNEST_CHUNK) as unknown[][];
+      await client.query(text, transpose(chunk, EVENT_COLUMNS.length));
+    }
+  }
+
+  /** Drops the temporary table, if any, and returns the client to the pool. */
+  async discard(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    this.memoryRows = [];
+    this.employees.clear();
+    const client = this.client;
+    if (client === null) return;
+    try {
+      if (this.eventsTable !== null) await client.query(`drop table if exists ${this.eventsTable}`);
+      client.release();
+    } catch (error) {
+      // A broken connection is closed rather than returned to the pool.
+      client.release(error as Error);
+    }
+  }
+}

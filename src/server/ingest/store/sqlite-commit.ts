@@ -1,0 +1,111 @@
+import type SQLite from 'better-sqlite3';
+
+import type { SqliteStage } from './sqlite-stage';
+import type { CommitBookkeeping, CommitOutcome } from './staged-rows';
+import { EMPLOYEE_COLUMNS } from './staged-rows';
+import { syncStatusJson } from './sync-status';
+
+/*
+ * The statements that write a staged batch. They stay beside the stage (not in db/queries)
+ * because they take positional rows and must run on the raw connection inside the batch's
+ * transaction.
+ */
+
+const employeeColumns = EMPLOYEE_COLUMNS.map((c) => `"${c}"`).join(', ');
+const employeeUpdates = EMPLOYEE_COLUMNS.filter((c) => c !== 'id')
+  .map((c) => `"${c}" = excluded."${c}"`)
+  .join(', ');
+
+const SQL = {
+  upsertEmployee: `insert into main.employees (${employeeColumns}, created_at, updated_at)
+    values (${EMPLOYEE_COLUMNS.map(() => '?').join(', ')}, ?, ?)
+    on conflict (id) do update set ${employeeUpdates}, updated_at = excluded.updated_at`,
+  // Events stored before their employee was known join the employee now (HR after logs).
+  backfillEmployee: `update main.events set employee_id = ?
+    where employee_id is null and actor_email = ?`,
+  markNewEvents: `update main.investigations set analysis_state = 'pending', analysis_updated_at = ?
+    where subject_employee_id in
+      (select distinct employee_id from main.events where id > ? and employee_id is not null)`,
+  markSubject: `update main.investigations set analysis_state = 'pending', analysis_updated_at = ?
+    where subject_employee_id = ?`,
+  finishRun: `update main.ingest_runs set status = 'succeeded', finished_at = @now,
+    accepted = @accepted, duplicate = @duplicate, rejected = 0, errors = null where id = @runId`,
+  updateIntegration: `update main.integrations set event_count = event_count + @accepted,
+    last_sync_at = @now, last_sync_status = @status where id = @integrationId`,
+} as const;
+
+/**
+ * Writes a staged batch in ONE transaction on the app's connection: inserts the events still in
+ * memory (`on conflict do nothing`: re-ingest is a no-op), upserts the batch's employees, joins
+ * earlier events to newly known employees, marks investigations whose subject got events,
+ * finishes the run and updates the integration, then commits. A batch that spilled has had its
+ * transaction open since then, with most of its events already inserted; a small batch begins
+ * it here. Once the transaction is open everything up to COMMIT runs synchronously, and the
+ * stage holds the shared connection meanwhile, so no other query interleaves; any failure rolls the whole batch back (see discard).
+ */
+export async function commitSqliteStage(
+  stage: SqliteStage,
+  book: CommitBookkeeping,
+  insideTransaction?: () => void,
+): Promise<CommitOutcome> {
+  await stage.begin();
+  stage.flush();
+  const outcome = writeBatch(stage.sqlite, stage, book, insideTransaction);
+  stage.finish();
+  return outcome;
+}
+
+function writeEmployees(sqlite: SQLite.Database, stage: SqliteStage, now: number): number {
+  if (stage.employees.size === 0) return 0;
+  const upsert = sqlite.prepare(SQL.upsertEmployee);
+  for (const row of stage.employees.values()) upsert.run([...row, now, now]);
+  return stage.employees.size;
+}
+
+/** Joins stored events to the batch's employees; returns the ids of those who got events. */
+function backfillEmployees(sqlite: SQLite.Database, stage: SqliteStage): string[] {
+  const update = sqlite.prepare(SQL.backfillEmployee);
+  const joined: string[] = [];
+  for (const [id, row] of stage.employees) {
+    if (update.run(id, row[2]).changes > 0) joined.push(id);
+  }
+  return joined;
+}
+
+function writeBatch(
+  sqlite: SQLite.Database,
+  stage: SqliteStage,
+  book: CommitBookkeeping,
+  insideTransaction?: () => void,
+): CommitOutcome {
+  const { now } = book;
+  const employees = writeEmployees(sqlite, stage, now);
+  const { accepted, lastIdBefore: after } = stage;
+  const duplicate = stage.eventCount - accepted;
+  let investigationsMarked = 0;
+  if (accepted > 0)
+    investigationsMarked += sqlite.prepare(SQL.markNewEvents).run(now, after).changes;
+  const mark = sqlite.prepare(SQL.markSubject);
+  for (const id of backfillEmployees(sqlite, stage))
+    investigationsMarked += mark.run(now, id).changes;
+  sqlite.prepare(SQL.finishRun).run({ now, accepted, duplicate, runId: book.runId });
+  if (book.integrationId !== null) {
+    const status = syncStatusJson({
+      status: 'succeeded',
+      runId: book.runId,
+      via: book.via,
+      at: now,
+      records: book.records,
+      accepted,
+      duplicate,
+      rejected: 0,
+      message: null,
+      errors: [],
+    });
+    sqlite
+      .prepare(SQL.updateIntegration)
+      .run({ now, accepted, status, integrationId: book.integrationId });
+  }
+  insideTransaction?.();
+  return { accepted, duplicate, employees, investigationsMarked };
+}

@@ -1,0 +1,99 @@
+import type { EmployeeRecord } from '../../../shared/events';
+import type { IngestVia } from '../pipeline/types';
+import type { EventRow } from './event-row';
+import { EVENT_COLUMNS } from './event-row';
+
+/** The employee columns a batch writes, in a fixed order (for bulk statements). */
+export const EMPLOYEE_COLUMNS = [
+  'id',
+  'full_name',
+  'email',
+  'department',
+  'title',
+  'manager_id',
+  'location',
+  'timezone',
+  'work_start_hour',
+  'work_end_hour',
+  'start_date',
+  'resignation_date',
+  'departure_date',
+] as const;
+
+/** An events row as positional values in {@link EVENT_COLUMNS} order. */
+export type EventValues = unknown[];
+
+/** An employees row as positional values in {@link EMPLOYEE_COLUMNS} order. */
+export type EmployeeValues = unknown[];
+
+/**
+ * Rows of a batch are kept in memory up to about this many bytes (most pushes and uploads stay
+ * below it), then spill to a staging file (SQLite) or temporary table (PostgreSQL), so memory
+ * stays flat whatever the size of the input.
+ */
+export const DEFAULT_SPILL_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Roughly what a row occupies in memory: its text (V8 keeps ASCII at a byte a character, which
+ * audit records almost always are) and numbers.
+ */
+export function rowBytes(row: EventValues): number {
+  let bytes = 64;
+  for (const value of row) bytes += typeof value === 'string' ? value.length + 16 : 8;
+  return bytes;
+}
+
+/** The positional values of an events row, for prepared and unnest statements. */
+export function eventValues(row: EventRow): EventValues {
+  const values = new Array<unknown>(EVENT_COLUMNS.length);
+  for (let i = 0; i < EVENT_COLUMNS.length; i += 1) values[i] = row[EVENT_COLUMNS[i]!] ?? null;
+  return values;
+}
+
+/** The positional values of an employee from HR, emails lower-cased like actor emails. */
+export function employeeValues(employee: EmployeeRecord): EmployeeValues {
+  return [
+    employee.id,
+    employee.fullName,
+    employee.email.toLowerCase(),
+    employee.department,
+    employee.title,
+    employee.managerId,
+    employee.location,
+    employee.timezone,
+    employee.workStartHour,
+    employee.workEndHour,
+    employee.startDate,
+    employee.resignationDate,
+    employee.departureDate,
+  ];
+}
+
+/** Where a batch accumulates before it is written in one transaction. */
+export interface BatchStage {
+  /** Stages rows (the caller passes a few thousand at a time). */
+  addEvents(rows: readonly EventValues[]): Promise<void> | void;
+  addEmployees(rows: readonly EmployeeValues[]): Promise<void> | void;
+  /** Drops everything staged: the batch is rejected or failed. Safe to call twice. */
+  discard(): Promise<void>;
+}
+
+/** What writing a staged batch changed. */
+export interface CommitOutcome {
+  accepted: number;
+  duplicate: number;
+  employees: number;
+  /** Investigations whose subject got new events, now marked for analysis. */
+  investigationsMarked: number;
+}
+
+/** Bookkeeping written in the same transaction as the events. */
+export interface CommitBookkeeping {
+  runId: number;
+  integrationId: string | null;
+  via: IngestVia;
+  now: number;
+  /** Records read, rejected and skipped, for the run row and the integration's status. */
+  records: number;
+  skipped: number;
+}

@@ -1,0 +1,77 @@
+import { buildApp } from './app';
+import { printBanner } from './bootstrap/banner';
+import { loadDemoData } from './bootstrap/demo-data';
+import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { analysisRunnerPlugin } from './jobs/analysis-runner-plugin';
+
+/**
+ * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it
+ * stops accepting connections, lets requests in flight finish, and closes the database.
+ */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database.db, database.dialect, database.schema);
+  const admin = await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
+  // A first start on an empty database loads a generated demo organization (progress on stdout).
+  const demo = config.demoData
+    ? await loadDemoData(database, (line) => process.stdout.write(`${line}\n`))
+    : null;
+  const seeded = demo?.employees ?? 0;
+
+  const app = await buildApp({
+    config,
+    database,
+    serveClient: true,
+    logger: config.prettyLogs
+      ? {
+          level: config.logLevel,
+          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+        }
+      : { level: config.logLevel },
+  });
+  await app.register(analysisRunnerPlugin);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  printBanner({
+    url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/`,
+    database: database.description,
+    admin,
+    seeded,
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.warn('requests still running after the grace period; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isEntry) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `Vigil could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+import { HttpProblem } from '../http-problem';
+
+const PART_NAMES: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The query string',
+  params: 'The path',
+  headers: 'The request headers',
+};
+
+/** Turns validation issues into one sentence: where, then what is wrong with each field. */
+function describeValidation(error: FastifyError): string {
+  const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'The request';
+  const issues = (error.validation ?? []).slice(0, 5).map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    return field ? `${field}: ${issue.message}` : (issue.message ?? 'is invalid');
+  });
+  return `${part} is invalid: ${issues.join('; ')}`.replace(/\.?$/, '.');
+}
+
+/** Fastify's own client errors, reworded as sentences. */
+function describeFastifyError(error: FastifyError): { status: number; message: string } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'The request body is not valid JSON.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        status: 400,
+        message: 'The request body is empty but its content type says JSON: send a JSON document.',
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'The request body is larger than this endpoint accepts.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        message: `This endpoint does not accept the content type "${String(error.message).split(': ').pop()}".`,
+      };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'The Content-Length header does not match the body.' };
+    default:
+      return null;
+  }
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+};
+
+/**
+ * Every error becomes `{ error, message }` with a 4xx the caller can act on; anything
+ * unexpected is logged and answered with a 500 that reveals nothing internal.
+ */
+export const errorsPlugin = fp(
+  (app: FastifyInstance, _options, done) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpProblem) {
+        return reply.code(error.statusCode).send({ error: error.error, message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.code(400).send({ error: 'Bad Request', message: describeValidation(error) });
+      }
+      const known = describeFastifyError(error);
+      if (known) {
+        return reply
+          .code(known.status)
+          .send({ error: STATUS_NAMES[known.status] ?? 'Error', message: known.message });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply
+          .code(status)
+          .send({ error: STATUS_NAMES[status] ?? 'Error', message: error.message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({
+        error: 'Internal Server Error',
+        message: 'Something went wrong on the server. The error was logged; try again.',
+      });
+    });
+    done();
+  },
+  { name: 'vigil-errors' },
+);

@@ -1,0 +1,84 @@
+import helmet from '@fastify/helmet';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { forbidden, HttpProblem } from '../http-problem';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
+}
+
+/**
+ * Cross-site request forgery defence for cookie-authenticated routes: unsafe methods must come
+ * from this origin (Origin, else Sec-Fetch-Site) and carry JSON or multipart, which a plain
+ * cross-site form cannot send.
+ */
+export function checkSameOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    const expected = `${request.protocol}://${request.host}`;
+    if (origin !== expected) {
+      throw forbidden(`Cross-site request refused: the Origin ${origin} is not ${expected}.`);
+    }
+  } else {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== 'same-origin' && site !== 'none') {
+      throw forbidden(
+        'Cross-site request refused: the request has no Origin or Sec-Fetch-Site header from this site.',
+      );
+    }
+  }
+  if (hasBody(request)) {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!ACCEPTED_TYPES.includes(type)) {
+      throw new HttpProblem(
+        415,
+        'Unsupported Media Type',
+        'Send the request body as application/json (or multipart/form-data for uploads).',
+      );
+    }
+  }
+}
+
+/** Security headers (strict CSP, no framing, nosniff) and the same-origin check on /api/app. */
+export const securityPlugin = fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Plotly and cmdk set element styles at run time; no script is allowed inline.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: app.config.secureCookies,
+    });
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/app')) return;
+      if (!UNSAFE_METHODS.has(request.method)) return;
+      if (request.routeOptions.config?.csrf === false) return;
+      checkSameOrigin(request);
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'vigil-security' },
+);

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client. Hashed assets are cached for a year; index.html never is, and it
+ * answers every client route (the router takes over in the browser).
+ */
+export async function serveClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
+  const index = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      void res.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', (request, reply) => {
+    const file = request.url.split('?')[0]!.slice(1);
+    if (
+      file &&
+      !file.includes('..') &&
+      fs.existsSync(path.join(clientDir, file)) &&
+      fs.statSync(path.join(clientDir, file)).isFile()
+    ) {
+      return reply.sendFile(file);
+    }
+    void reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { adminRoleRoutes } from './admin/roles';
+import { adminUserRoutes } from './admin/users';
+import { auditRoutes } from './audit/list';
+import { generatorRoutes } from './dev/generator';
+import { loginRoute } from './auth/login';
+import { logoutRoute } from './auth/logout';
+import { meRoute } from './auth/me';
+import { ssoRoutes } from './auth/sso';
+import { configurationRoutes } from './configuration';
+import { findingRoutes } from './findings';
+import { employeeRoutes } from './identity/employees';
+import { incidentRoutes } from './incidents';
+import { integrationRoutes, pushIngestRoute } from './integrations';
+import { investigationRoutes } from './investigations';
+import { mySettingsRoutes } from './me/settings';
+import { openApiRoute } from './openapi';
+import { userDirectoryRoutes } from './users/directory';
+
+/** Everything under /api/app. Only sign-in and sign-out are reachable without a session. */
+export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(loginRoute);
+  await app.register(logoutRoute);
+  await app.register(ssoRoutes);
+  // Authenticated by the integration's ingest token, not by a session.
+  await app.register(pushIngestRoute);
+
+  await app.register(async (authenticated) => {
+    authenticated.addHook('onRequest', (request, reply) =>
+      authenticated.authenticate(request, reply),
+    );
+    await authenticated.register(meRoute);
+    await authenticated.register(mySettingsRoutes);
+    await authenticated.register(investigationRoutes);
+    await authenticated.register(findingRoutes);
+    await authenticated.register(configurationRoutes);
+    await authenticated.register(incidentRoutes);
+    await authenticated.register(employeeRoutes);
+    await authenticated.register(integrationRoutes);
+    await authenticated.register(generatorRoutes);
+    await authenticated.register(userDirectoryRoutes);
+    await authenticated.register(adminUserRoutes);
+    await authenticated.register(adminRoleRoutes);
+    await authenticated.register(auditRoutes);
+    await authenticated.register(openApiRoute);
+  });
+};

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { errorReplySchema, idParam } from '../../../shared/schemas/common';
+import {
+  createPinBodySchema,
+  pinSchema,
+  pinsReplySchema,
+} from '../../../shared/schemas/findings/pins';
+import type { Pin } from '../../../shared/schemas/findings/pins';
+import { deletePin, insertPin, listPins } from '../../db/queries/findings/pins';
+import type { PinRecord } from '../../db/queries/findings/pins';
+import { conflict, notFound } from '../../http-problem';
+import { loadInvestigation } from '../../investigations/load-investigation';
+import { findingParams } from './define-finding';
+
+const path = '/investigations/:id/evidence/pins';
+
+function present(pin: PinRecord): Pin {
+  return { ...pin, kind: pin.kind as Pin['kind'] };
+}
+
+/** Pinned evidence: list (evidence.read), pin and unpin (evidence.write); all audited. */
+export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    path,
+    {
+      preHandler: app.requirePermission('evidence.read'),
+      schema: {
+        tags: ['evidence'],
+        params: findingParams,
+        querystring: z.strictObject({}),
+        response: { 200: pinsReplySchema, 404: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const pins = await listPins(app.db, investigation.id);
+      await app.audit(request, {
+        action: 'evidence.read',
+        targetType: 'investigation',
+        targetId: investigation.id,
+        details: { page: 'pins' },
+      });
+      return { pins: pins.map(present) };
+    },
+  );
+
+  app.post(
+    path,
+    {
+      preHandler: app.requirePermission('evidence.write'),
+      schema: {
+        tags: ['evidence'],
+        params: findingParams,
+        body: createPinBodySchema,
+        response: {
+          201: pinSchema,
+          400: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const investigation = await loadInvestigation(app.db, request.params.id, viewer);
+      const body = request.body;
+      const id = randomUUID();
+      const created = await insertPin(app.db, {
+        id,
+        investigationId: investigation.id,
+        kind: body.kind,
+        ref: body.ref,
+        label: body.label,
+        page: body.page,
+        snapshot: body.snapshot,
+        note: body.note,
+        createdBy: viewer.userId,
+        createdAt: Date.now(),
+      });
+      if (!created) throw conflict(`“${body.label}” is already pinned to this investigation.`);
+      await app.audit(request, {
+        action: 'evidence.pin',
+        targetType: 'investigation',
+        targetId: investigation.id,
+        details: {
+          pinId: id,
+          kind: body.kind,
+          ref: body.ref,
+          label: body.label,
+          page: body.page,
+          note: body.note,
+        },
+      });
+      const pin = (await listPins(app.db, investigation.id)).find((p) => p.id === id)!;
+      return reply.code(201).send(present(pin));
+    },
+  );
+
+  app.delete(
+    `${path}/:pinId`,
+    {
+      preHandler: app.requirePermission('evidence.write'),
+      schema: {
+        tags: ['evidence'],
+        params: findingParams.extend({ pinId: idParam }),
+        response: { 204: z.null(), 404: errorReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const removed = await deletePin(app.db, investigation.id, request.params.pinId);
+      if (!removed)
+        throw notFound(`There is no pin ${request.params.pinId} on this investigation.`);
+      await app.audit(request, {
+        action: 'evidence.unpin',
+        targetType: 'investigation',
+        targetId: investigation.id,
+        details: { pinId: removed.id, kind: removed.kind, ref: removed.ref, label: removed.label },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};

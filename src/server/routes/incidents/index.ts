@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { activeTechniquesRoute } from './active-techniques';
+import { attackLayerRoute } from './attack-layer';
+import { getIncidentRoute } from './get';
+import { listIncidentsRoute } from './list';
+import { riskRoute } from './risk';
+import { searchIncidentsRoute } from './search';
+import { incidentsSummaryRoute } from './summary';
+import { incidentsTimelineRoute } from './timeline';
+import { updateIncidentRoute } from './update';
+
+/** Incidents, their timelines, ATT&CK techniques, the Navigator export and the risk score. */
+export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(incidentsSummaryRoute);
+  await app.register(incidentsTimelineRoute);
+  await app.register(listIncidentsRoute);
+  await app.register(getIncidentRoute);
+  await app.register(updateIncidentRoute);
+  await app.register(activeTechniquesRoute);
+  await app.register(attackLayerRoute);
+  await app.register(riskRoute);
+  await app.register(searchIncidentsRoute);
+};

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { errorReplySchema, idParam } from '../../../shared/schemas/common';
+import {
+  createIntegrationBodySchema,
+  integrationSchema,
+  integrationWithTokenSchema,
+  listIntegrationsReplySchema,
+  updateIntegrationBodySchema,
+} from '../../../shared/schemas/integrations';
+import {
+  deleteIntegration,
+  findIntegration,
+  listIntegrations,
+  updateIntegration,
+} from '../../db/queries/integrations';
+import { notFound } from '../../http-problem';
+import { createIntegration, rotateIntegrationToken } from '../../integrations/manage-integrations';
+import { presentIntegration } from '../../integrations/present-integration';
+
+const params = z.object({ id: idParam });
+const errors = { 400: errorReplySchema, 404: errorReplySchema };
+const missing = (id: string) => notFound(`There is no integration with id "${id}".`);
+
+/**
+ * /integrations: list, create (the reply carries the ingest token, the only time it is shown),
+ * read, edit, rotate the token, delete (events stay). Every change is audited; no reply ever
+ * holds a token or its hash after creation.
+ */
+export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/integrations',
+    { schema: { response: { 200: listIntegrationsReplySchema } } },
+    async () => ({ integrations: (await listIntegrations(app.db)).map(presentIntegration) }),
+  );
+
+  app.post(
+    '/integrations',
+    {
+      schema: {
+        body: createIntegrationBodySchema,
+        response: { 201: integrationWithTokenSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { row, token } = await createIntegration(
+        app.db,
+        request.body,
+        request.viewer!.userId,
+        Date.now(),
+      );
+      await app.audit(request, {
+        action: 'integration.create',
+        targetType: 'integration',
+        targetId: row.id,
+        details: { name: row.name, kind: row.kind, enabled: row.enabled === 1 },
+      });
+      return reply.code(201).send({ integration: presentIntegration(row), token });
+    },
+  );
+
+  app.get(
+    '/integrations/:id',
+    { schema: { params, response: { 200: integrationSchema, ...errors } } },
+    async (request) => {
+      const row = await findIntegration(app.db, request.params.id);
+      if (!row) throw missing(request.params.id);
+      return presentIntegration(row);
+    },
+  );
+
+  app.patch(
+    '/integrations/:id',
+    {
+      schema: {
+        params,
+        body: updateIntegrationBodySchema,
+        response: { 200: integrationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const before = await findIntegration(app.db, id);
+      if (!before || !(await updateIntegration(app.db, id, request.body, Date.now())))
+        throw missing(id);
+      const after = (await findIntegration(app.db, id))!;
+      await app.audit(request, {
+        action: 'integration.update',
+        targetType: 'integration',
+        targetId: id,
+        details: {
+          changes: request.body,
+          before: { name: before.name, enabled: before.enabled === 1 },
+        },
+      });
+      return presentIntegration(after);
+    },
+  );
+
+  app.post(
+    '/integrations/:id/token',
+    { schema: { params, response: { 200: integrationWithTokenSchema, ...errors } } },
+    async (request) => {
+      const rotated = await rotateIntegrationToken(app.db, request.params.id, Date.now());
+      if (!rotated) throw missing(request.params.id);
+      await app.audit(request, {
+        action: 'integration.rotate_token',
+        targetType: 'integration',
+        targetId: request.params.id,
+        details: { tokenHint: rotated.row.token_hint },
+      });
+      return { integration: presentIntegration(rotated.row), token: rotated.token };
+    },
+  );
+
+  app.delete(
+    '/integrations/:id',
+    { schema: { params, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const row = await findIntegration(app.db, request.params.id);
+      if (!row || !(await deleteIntegration(app.db, row.id))) throw missing(request.params.id);
+      await app.audit(request, {
+        action: 'integration.delete',
+        targetType: 'integration',
+        targetId: row.id,
+        details: { name: row.name, kind: row.kind, eventCount: Number(row.event_count) },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};

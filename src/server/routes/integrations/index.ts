@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { integrationCrudRoutes } from './crud';
+import { integrationRunsRoute } from './runs';
+import { integrationSourcesRoute } from './sources';
+import { integrationUploadRoute } from './upload';
+
+/**
+ * /integrations for people with `integrations.manage` (session scope). The token-authenticated
+ * push endpoint is registered outside the session scope: see ./push.ts.
+ */
+export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requirePermission('integrations.manage'));
+  await app.register(integrationSourcesRoute);
+  await app.register(integrationCrudRoutes);
+  await app.register(integrationRunsRoute);
+  await app.register(integrationUploadRoute);
+};
+
+export { pushIngestRoute } from './push';

@@ -1,0 +1,69 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { errorReplySchema, idParam } from '../../../shared/schemas/common';
+import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/schemas/integrations';
+import { findIntegration } from '../../db/queries/integrations';
+import { badRequest, conflict, notFound } from '../../http-problem';
+import { ingestForIntegration, ingestReply } from '../../integrations/ingest-for-integration';
+import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../integrations/request-body';
+
+/**
+ * POST /integrations/{id}/upload: an export file uploaded from the settings screen
+ * (multipart/form-data, one file). The file streams to the pipeline as it arrives.
+ */
+export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: MAX_BATCH_BYTES, fields: 5, parts: 6 },
+  });
+
+  app.post(
+    '/integrations/:id/upload',
+    {
+      schema: {
+        params: z.object({ id: idParam }),
+        response: {
+          200: ingestReplySchema,
+          400: ingestRejectedReplySchema.or(errorReplySchema),
+          404: errorReplySchema,
+          409: errorReplySchema,
+          413: errorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const integration = await findIntegration(app.db, request.params.id);
+      if (!integration) throw notFound(`There is no integration with id "${request.params.id}".`);
+      if (integration.enabled !== 1) {
+        throw conflict('This integration is disabled: enable it before uploading.');
+      }
+      if (!request.isMultipart()) {
+        throw badRequest('Send the export as multipart/form-data with one file field.');
+      }
+      const file = await request.file();
+      if (!file) throw badRequest('The upload holds no file: attach the export file.');
+      const result = await ingestForIntegration(
+        app.database,
+        integration,
+        streamedBody(file.file),
+        'upload',
+      );
+      if (drainRest(file.file)) void reply.header('connection', 'close');
+      await app.audit(request, {
+        action: 'integration.upload',
+        targetType: 'integration',
+        targetId: integration.id,
+        details: {
+          file: file.filename.slice(0, 200),
+          runId: result.runId,
+          status: result.status,
+          accepted: result.accepted,
+          rejected: result.rejected,
+        },
+      });
+      const { status, body } = ingestReply(result);
+      return reply.code(status).send(body);
+    },
+  );
+};

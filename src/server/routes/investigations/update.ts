@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { errorReplySchema, idParam } from '../../../shared/schemas/common';
+import {
+  investigationSchema,
+  updateInvestigationBodySchema,
+} from '../../../shared/schemas/investigations';
+import { loadInvestigation } from '../../investigations/load-investigation';
+import { updateInvestigation } from '../../investigations/update-investigation';
+
+/** PATCH /investigations/{id}: changes some fields; the audit log keeps before and after. */
+export const updateInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/investigations/:id',
+    {
+      preHandler: app.requirePermission('investigations.write'),
+      schema: {
+        params: z.object({ id: idParam }),
+        body: updateInvestigationBodySchema,
+        response: {
+          200: investigationSchema,
+          400: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = request.viewer!;
+      const { id } = request.params;
+      const changes = await updateInvestigation(app.db, viewer, id, request.body, Date.now());
+      if (Object.keys(changes).length > 0) {
+        await app.audit(request, {
+          action: 'investigation.update',
+          targetType: 'investigation',
+          targetId: id,
+          details: { changes },
+        });
+      }
+      return loadInvestigation(app.db, id, viewer);
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import type { Permission } from '../shared/permissions';
+import type { Viewer } from './auth/viewer';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { Database } from './db/schema';
+import type { AuditEntryInput } from './plugins/audit';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    database: DatabaseHandle;
+    /** Appends to the audit log, with who and from where taken from the request. */
+    audit(request: FastifyRequest, entry: AuditEntryInput): Promise<void>;
+    /** A preHandler that answers 403 unless the viewer holds the permission. */
+    requirePermission(permission: Permission): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set inside the authenticated scope. */
+    viewer: Viewer | null;
+    /** The session this request carried, when valid. */
+    session: { tokenHash: string; createdAt: number; expiresAt: number } | null;
+  }
+  interface FastifyContextConfig {
+    /** Set false on routes authenticated by a token rather than the session cookie. */
+    csrf?: boolean;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * What the shared catalogue knows about a command: its identity and how to present and invoke
+ * it. How it runs and when it is enabled live with the client's one-file-per-command
+ * implementations; which keys trigger it lives only in keymaps/.
+ */
+import type { z } from 'zod';
+
+/** Palette group a command is listed under. */
+export type CommandCategory =
+  | 'Palette'
+  | 'Help'
+  | 'Navigation'
+  | 'Investigation'
+  | 'People'
+  | 'Incident'
+  | 'Evidence'
+  | 'Appearance'
+  | 'Account'
+  | 'Workspace'
+  | 'List'
+  | 'Timeline'
+  | 'Admin'
+  | 'Settings';
+
+/** One command as data. */
+export interface CommandSpec {
+  /** Dotted, stable id (`list.toggleSelect`); keymaps and user settings refer to it forever. */
+  readonly id: string;
+  /** Palette label; ends with "…" when the command asks for more before acting. */
+  readonly title: string;
+  readonly category: CommandCategory;
+  /** Extra words the palette's fuzzy search should match. */
+  readonly keywords: readonly string[];
+  /** Schema of the command's args; absent when it takes none. Keymap args are checked with it. */
+  readonly args?: z.ZodType;
+  /** Loses or hides data; palette only, behind a typed confirmation. */
+  readonly destructive?: boolean;
+  /** Only admins may run it (or, for navigation, see the screen). */
+  readonly adminOnly?: boolean;
+}
+
+/** A read-only registry of commands by id. */
+export interface CommandRegistry {
+  readonly all: readonly CommandSpec[];
+  get(id: string): CommandSpec | undefined;
+  has(id: string): boolean;
+}
+
+/**
+ * Builds a registry, refusing a second command with the same id: two specs for one id would
+ * make keymaps and palette entries depend on registration order.
+ */
+export function createCommandRegistry(specs: readonly CommandSpec[]): CommandRegistry {
+  const byId = new Map<string, CommandSpec>();
+  for (const spec of specs) {
+    if (!/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9-]*)+$/.test(spec.id)) {
+      throw new Error(`Command id "${spec.id}" is not dotted camelCase like "list.toggleSelect".`);
+    }
+    if (byId.has(spec.id)) {
+      throw new Error(`Command id "${spec.id}" is registered twice; ids must be unique.`);
+    }
+    byId.set(spec.id, spec);
+  }
+  return {
+    all: [...byId.values()],
+    get: (id) => byId.get(id),
+    has: (id) => byId.has(id),
+  };
+}
+
+/**
+ * Whether a key may trigger the command. Destructive commands and admin actions are palette
+ * only (keymap.md: "never bind destructive or admin actions to keys"); going to an admin
+ * screen is navigation, not an admin action, so `g a` is allowed.
+ */
+export function mayBindToKey(spec: CommandSpec): boolean {
+  if (spec.destructive === true) return false;
+  return spec.adminOnly !== true || spec.category === 'Navigation';
+}

@@ -1,0 +1,82 @@
+/**
+ * Global permissions. A role is a named set of these; a user's permissions are the union of
+ * their roles'. Ids are stable: they are stored in the database.
+ */
+export const permissions = [
+  'investigations.read',
+  'investigations.write',
+  'investigations.read_all',
+  'evidence.read',
+  'evidence.write',
+  'employees.read',
+  'users.manage',
+  'roles.manage',
+  'integrations.manage',
+  'configuration.manage',
+  'audit.read',
+  'dev.tools',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/** What each permission allows, for the role matrix in manage-global-roles. */
+export const permissionDescriptions: Record<Permission, string> = {
+  'investigations.read': 'Open investigations they created, are assigned to or are members of',
+  'investigations.write': 'Create investigations and change their fields',
+  'investigations.read_all': 'See every investigation, not only their own',
+  'evidence.read': 'Read findings, incidents and raw events of investigations they can see',
+  'evidence.write': 'Pin evidence and change incident status',
+  'employees.read': 'Browse the employee directory',
+  'users.manage': 'Create, disable and change users',
+  'roles.manage': 'Create, edit and delete global roles',
+  'integrations.manage': 'Connect log sources, rotate tokens, upload exports',
+  'configuration.manage': 'Change detection settings (competitors, domains, labels, weights)',
+  'audit.read': 'Read the audit log',
+  'dev.tools': 'Run developer tools such as the log generator',
+};
+
+/** Built-in global roles; they cannot be deleted (their permissions can be edited). */
+export const builtInRoles = [
+  {
+    id: 'admin',
+    name: 'Admin',
+    description: 'Full access, including users, roles, integrations and configuration.',
+    permissions: [...permissions],
+  },
+  {
+    id: 'analyst',
+    name: 'Analyst',
+    description: 'Triages every investigation and works the evidence.',
+    permissions: [
+      'investigations.read',
+      'investigations.write',
+      'investigations.read_all',
+      'evidence.read',
+      'evidence.write',
+      'employees.read',
+    ],
+  },
+  {
+    id: 'investigator',
+    name: 'Investigator',
+    description: 'Works the investigations they created, lead or are members of.',
+    permissions: [
+      'investigations.read',
+      'investigations.write',
+      'evidence.read',
+      'evidence.write',
+      'employees.read',
+    ],
+  },
+  {
+    id: 'auditor',
+    name: 'Auditor',
+    description: 'Reviews the process: every investigation record and the audit log, no evidence.',
+    permissions: ['investigations.read', 'investigations.read_all', 'audit.read'],
+  },
+] as const satisfies ReadonlyArray<{
+  id: string;
+  name: string;
+  description: string;
+  permissions: readonly Permission[];
+}>;
+export type BuiltInRoleId = (typeof builtInRoles)[number]['id'];

@@ -1,0 +1,225 @@
+/**
+ * The one route table of Vigil: the React router, the palette's "Go to" entries, the `nav.*`
+ * commands and deep links all read it, so a path is written down exactly once. Framework-free
+ * on purpose: no router types leak in, and it runs in the browser and in Node alike.
+ */
+
+/** One screen: its path template (`:name` marks a parameter), its title and its needs. */
+export interface RouteDefinition {
+  /** Path template from the product brief; a trailing slash is kept as the brief writes it. */
+  readonly path: string;
+  /** Human title, used by the palette, tab titles and the `?` sheet. */
+  readonly title: string;
+  /** True when the screen belongs to one investigation (its path holds `:id`). */
+  readonly needsInvestigation: boolean;
+  /** True for the admin screens, so the palette can hide them from other users. */
+  readonly adminOnly?: boolean;
+  /** Optional search parameters the brief names for this screen. */
+  readonly searchParams?: readonly string[];
+}
+
+const evidencePages = {
+  'working-hours': 'Working hours',
+  'security-hygiene': 'Security hygiene',
+  'powershell-commands': 'PowerShell commands',
+  'local-apps': 'Local apps',
+  'file-access': 'File access',
+  devices: 'Devices',
+  deletions: 'Deletions',
+  'communications-analysis': 'Communications analysis',
+  'code-repos': 'Code repositories',
+  'app-access': 'App access',
+  'access-requests': 'Access requests',
+} as const;
+
+/** The slug of one evidence-locker sub-page, as it appears in its path. */
+export type EvidencePage = keyof typeof evidencePages;
+
+/** Every evidence-locker sub-page slug, in the brief's order. */
+export const evidencePageSlugs = Object.keys(evidencePages) as EvidencePage[];
+
+type EvidenceRoutes = {
+  readonly [P in EvidencePage as `evidence.${P}`]: {
+    readonly path: `/app/investigations/:id/evidence-locker/${P}`;
+    readonly title: string;
+    readonly needsInvestigation: true;
+    readonly searchParams?: readonly string[];
+  };
+};
+
+function evidenceRoutes(): EvidenceRoutes {
+  const entries = evidencePageSlugs.map((page) => [
+    `evidence.${page}`,
+    {
+      path: `/app/investigations/:id/evidence-locker/${page}`,
+      title: `Evidence: ${evidencePages[page]}`,
+      needsInvestigation: true,
+      ...(page === 'file-access' ? { searchParams: ['label'] } : {}),
+    },
+  ]);
+  return Object.fromEntries(entries) as EvidenceRoutes;
+}
+
+/** The route table, keyed by a stable route id (also the `view` context key's value). */
+export const routes = {
+  landing: { path: '/', title: 'Welcome', needsInvestigation: false },
+  auth: { path: '/auth/', title: 'Sign in', needsInvestigation: false },
+  authCallback: { path: '/auth/callback', title: 'Signing in', needsInvestigation: false },
+  logGenerator: { path: '/dev/log-generator', title: 'Log generator', needsInvestigation: false },
+  dashboard: { path: '/app/', title: 'Dashboard', needsInvestigation: false },
+  templates: { path: '/app/templates', title: 'Templates', needsInvestigation: false },
+  investigations: {
+    path: '/app/investigations/',
+    title: 'Investigations',
+    needsInvestigation: false,
+  },
+  investigation: {
+    path: '/app/investigations/:id',
+    title: 'Investigation overview',
+    needsInvestigation: true,
+  },
+  mitre: {
+    path: '/app/investigations/:id/mitre',
+    title: 'MITRE ATT&CK techniques',
+    needsInvestigation: true,
+  },
+  incidents: {
+    path: '/app/investigations/:id/incidents/',
+    title: 'Incidents',
+    needsInvestigation: true,
+    searchParams: ['technique'],
+  },
+  incident: {
+    path: '/app/investigations/:id/incidents/:incidentId',
+    title: 'Incident timeline',
+    needsInvestigation: true,
+    searchParams: ['technique'],
+  },
+  evidenceLocker: {
+    path: '/app/investigations/:id/evidence-locker',
+    title: 'Evidence locker',
+    needsInvestigation: true,
+  },
+  ...evidenceRoutes(),
+  integrations: { path: '/app/integrations/', title: 'Integrations', needsInvestigation: false },
+  integrationSettings: {
+    path: '/app/integrations/settings/:integrationId',
+    title: 'Integration settings',
+    needsInvestigation: false,
+  },
+  employees: { path: '/app/employees/', title: 'Employees', needsInvestigation: false },
+  configuration: {
+    path: '/app/configuration/',
+    title: 'Configuration',
+    needsInvestigation: false,
+  },
+  manageUsers: {
+    path: '/app/admin/manage-users',
+    title: 'Manage users',
+    needsInvestigation: false,
+    adminOnly: true,
+  },
+  manageRoles: {
+    path: '/app/admin/manage-global-roles',
+    title: 'Manage global roles',
+    needsInvestigation: false,
+    adminOnly: true,
+  },
+  settings: { path: '/app/settings', title: 'Settings', needsInvestigation: false },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** A stable route id such as `investigations` or `evidence.file-access`. */
+export type RouteId = keyof typeof routes;
+
+/** Every route id, in table order. */
+export const routeIds = Object.keys(routes) as RouteId[];
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The parameters a route's path needs, e.g. `{ id: string; incidentId: string }`. */
+export type RouteParams<R extends RouteId> = {
+  [K in ParamNames<(typeof routes)[R]['path']>]: string;
+};
+
+/** Search parameters for a deep link; undefined and null values are left out. */
+export type SearchValues = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** True when `value` names a route, for ids that arrive as data (keymap args, URLs). */
+export function isRouteId(value: unknown): value is RouteId {
+  return typeof value === 'string' && Object.hasOwn(routes, value);
+}
+
+/**
+ * The URL of a route with its parameters filled in (each one URI-encoded) and an optional
+ * query string. Throws when a parameter is missing, because a link with `:id` left in it
+ * would silently lead to "Not Found".
+ */
+export function buildPath<R extends RouteId>(
+  routeId: R,
+  params: RouteParams<R>,
+  search?: SearchValues,
+): string {
+  const values = params as Readonly<Record<string, string | undefined>>;
+  const path = routes[routeId].path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') {
+      throw new Error(`Route '${routeId}' needs the parameter '${name}'.`);
+    }
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(search ?? {})) {
+    if (value !== undefined && value !== null) query.append(name, String(value));
+  }
+  const queryText = query.toString();
+  return queryText === '' ? path : `${path}?${queryText}`;
+}
+
+/** A pathname recognised as one route, with its decoded parameters. */
+export interface RouteMatch {
+  readonly routeId: RouteId;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+// Trailing slashes are optional when matching: the brief mixes `/app/` and `/app/templates`,
+// and a user typing either form should land on the same screen.
+function segments(path: string): string[] {
+  return path.split('/').filter((part) => part !== '');
+}
+
+const compiled = routeIds.map((routeId) => ({ routeId, parts: segments(routes[routeId].path) }));
+
+/**
+ * The route a pathname shows, or null for "Not Found". A query string or hash is ignored;
+ * a trailing slash is optional; static segments must match exactly and `:name` segments
+ * match any one non-empty segment.
+ */
+export function matchPath(pathname: string): RouteMatch | null {
+  const parts = segments(pathname.replace(/[?#].*$/, ''));
+  for (const { routeId, parts: template } of compiled) {
+    if (template.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = template.every((part, index) => {
+      const actual = parts[index] ?? '';
+      if (!part.startsWith(':')) return part === actual;
+      const value = safeDecode(actual);
+      if (value === null) return false;
+      params[part.slice(1)] = value;
+      return true;
+    });
+    if (matches) return { routeId, params };
+  }
+  return null;
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

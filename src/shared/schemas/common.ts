@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Every error reply: a short category and a sentence a person can act on. */
+export const errorReplySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+});
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+/** Epoch milliseconds, UTC. */
+export const epochMs = z.number().int();
+
+/** An id in a path: non-empty, bounded, no control characters. */
+export const idParam = z
+  .string()
+  .min(1, 'The id is empty.')
+  .max(128, 'The id is longer than 128 characters.')
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  .regex(/^[^\u0000-\u001f]+$/, 'The id contains control characters.');
+
+/**
+ * A point in time given by a person: epoch ms, an ISO date (`2026-11-01`, midnight UTC)
+ * or an ISO date-time. Always parsed to epoch ms.
+ */
+export const timeInput = z.union([
+  z.number().int().min(0).max(8_640_000_000_000),
+  z.iso.date().transform((value) => Date.parse(`${value}T00:00:00Z`)),
+  z.iso.datetime({ offset: true }).transform((value) => Date.parse(value)),
+]);
+
+/** Paging by offset for lists of bounded size (investigations, users, ...). */
+export const pagingQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** A user as shown beside records they touched. */
+export const userRefSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+});
+export type UserRef = z.infer<typeof userRefSchema>;
+
+/** A point in time in a query string: epoch ms, `YYYY-MM-DD` or an ISO date-time. */
+export const timeQuery = z
+  .string()
+  .max(40)
+  .transform((value, ctx) => {
+    const parsed = /^\d{1,15}$/.test(value)
+      ? Number(value)
+      : /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? Date.parse(`${value}T00:00:00Z`)
+        : /^\d{4}-\d{2}-\d{2}T/.test(value)
+          ? Date.parse(value)
+          : Number.NaN;
+    if (Number.isNaN(parsed)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" is not a date: use YYYY-MM-DD, an ISO date-time or epoch milliseconds.`,
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  });

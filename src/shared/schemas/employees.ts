@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** An employee as the API shows them (always through the server's employee presenter). */
+export const employeeSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  department: z.string().nullable(),
+  title: z.string().nullable(),
+  managerId: z.string().nullable(),
+  location: z.string().nullable(),
+  timezone: z.string().nullable(),
+  workStartHour: z.number().nullable(),
+  workEndHour: z.number().nullable(),
+  startDate: z.string().nullable(),
+  resignationDate: z.string().nullable(),
+  departureDate: z.string().nullable(),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+/** A short reference to the subject of an investigation. */
+export const employeeRefSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  department: z.string().nullable(),
+  title: z.string().nullable(),
+});
+export type EmployeeRef = z.infer<typeof employeeRefSchema>;
+
+export const employeesQuerySchema = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  department: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const employeesReplySchema = z.object({
+  employees: z.array(employeeSchema),
+  total: z.number(),
+});
+export type EmployeesReply = z.infer<typeof employeesReplySchema>;

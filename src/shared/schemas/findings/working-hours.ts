@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+import { findingWindowSchema } from './common';
+
+/** Working hours in the subject's zone, on weekdays. */
+export const hoursSchema = z.object({ startHour: z.number().int(), endHour: z.number().int() });
+
+/** GET findings/working-hours. */
+export const workingHoursReplySchema = z.object({
+  window: findingWindowSchema,
+  timezone: z.string(),
+  /** The hours off-hours are measured against: declared by HR, learned from activity, or the default. */
+  baseline: hoursSchema.extend({ source: z.enum(['declared', 'learned', 'default']) }),
+  declared: hoursSchema.nullable(),
+  learned: hoursSchema.nullable(),
+  /** Events per local weekday (0 Monday … 6 Sunday) and hour (0 … 23). */
+  heatmap: z.array(z.array(z.number().int())),
+  totalEvents: z.number().int(),
+  offHoursEvents: z.number().int(),
+  offHoursShare: z.number(),
+  weeks: z.array(
+    z.object({
+      weekStart: z.string(),
+      events: z.number().int(),
+      offHours: z.number().int(),
+      share: z.number(),
+    }),
+  ),
+  /** Local days whose activity breaks the subject's usual pattern. */
+  anomalousDays: z.array(
+    z.object({
+      date: z.string(),
+      events: z.number().int(),
+      offHours: z.number().int(),
+      share: z.number(),
+      firstHour: z.number().int(),
+      lastHour: z.number().int(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type WorkingHoursReply = z.infer<typeof workingHoursReplySchema>;

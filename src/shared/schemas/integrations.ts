@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+import { eventSources } from '../events';
+import { epochMs } from './common';
+
+/** How records of an upload or push are laid out; `auto` sniffs it from the first bytes. */
+export const integrationFramings = ['auto', 'ndjson', 'json-array', 'json-wrapper', 'csv'] as const;
+
+/** Settings of one source. Every field has a default, so `{}` is valid. */
+export const integrationOptionsSchema = z.strictObject({
+  framing: z.enum(integrationFramings).default('auto'),
+  /** Windows drive letters treated as removable media (endpoint sources). */
+  removableDrives: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]:$/, 'is not a drive letter such as E:'),
+    )
+    .max(24)
+    .optional(),
+});
+export type IntegrationOptions = z.output<typeof integrationOptionsSchema>;
+
+/** A rejected record: its position in the input and why. */
+export const ingestErrorSchema = z.object({ position: z.number().int(), reason: z.string() });
+export type IngestErrorItem = z.infer<typeof ingestErrorSchema>;
+
+export const ingestVias = ['push', 'upload', 'cli', 'generator'] as const;
+
+/** What an integration remembers of its last ingest. */
+export const syncStatusSchema = z.object({
+  status: z.enum(['succeeded', 'rejected', 'failed']),
+  runId: z.number().int(),
+  via: z.enum(ingestVias),
+  at: epochMs,
+  records: z.number().int(),
+  accepted: z.number().int(),
+  duplicate: z.number().int(),
+  rejected: z.number().int(),
+  message: z.string().nullable(),
+  errors: z.array(ingestErrorSchema),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+/** The state shown in the list: disabled, never synced, or the outcome of the last sync. */
+export const integrationStates = [
+  'disabled',
+  'waiting',
+  'succeeded',
+  'rejected',
+  'failed',
+] as const;
+export type IntegrationState = (typeof integrationStates)[number];
+
+/** An integration as the API shows it: never its token, only the token's last characters. */
+export const integrationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(eventSources),
+  kindLabel: z.string(),
+  enabled: z.boolean(),
+  state: z.enum(integrationStates),
+  options: integrationOptionsSchema,
+  tokenHint: z.string().nullable(),
+  eventCount: z.number().int(),
+  lastSyncAt: epochMs.nullable(),
+  lastSync: syncStatusSchema.nullable(),
+  createdAt: epochMs,
+  updatedAt: epochMs,
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const listIntegrationsReplySchema = z.object({ integrations: z.array(integrationSchema) });
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Give the integration a name.')
+  .max(100, 'The name is longer than 100 characters.');
+
+export const createIntegrationBodySchema = z.strictObject({
+  name,
+  kind: z.enum(eventSources, 'is not a source Vigil reads; see GET /integrations/sources.'),
+  enabled: z.boolean().default(true),
+  options: integrationOptionsSchema.default({ framing: 'auto' }),
+});
+export type CreateIntegrationBody = z.input<typeof createIntegrationBodySchema>;
+
+export const updateIntegrationBodySchema = z
+  .strictObject({
+    name: name.optional(),
+    enabled: z.boolean().optional(),
+    options: integrationOptionsSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one of name, enabled or options.',
+  });
+export type UpdateIntegrationBody = z.input<typeof updateIntegrationBodySchema>;
+
+/** The reply that carries a new ingest token: the only time the token is ever shown. */
+export const integrationWithTokenSchema = z.object({
+  integration: integrationSchema,
+  token: z.string(),
+});
+export type IntegrationWithToken = z.infer<typeof integrationWithTokenSchema>;
+
+/** The outcome of one batch (push, upload): counts of events and rejected records. */
+export const ingestReplySchema = z.object({
+  runId: z.number().int(),
+  status: z.enum(['succeeded', 'rejected']),
+  records: z.number().int(),
+  accepted: z.number().int(),
+  duplicate: z.number().int(),
+  rejected: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(ingestErrorSchema),
+  durationMs: z.number().int(),
+});
+export type IngestReply = z.infer<typeof ingestReplySchema>;
+
+/** A rejected batch: the counts, the errors, and a sentence. */
+export const ingestRejectedReplySchema = ingestReplySchema.extend({
+  error: z.string(),
+  message: z.string(),
+});
+export type IngestRejectedReply = z.infer<typeof ingestRejectedReplySchema>;
+
+/** One past ingest of an integration. */
+export const ingestRunSchema = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  via: z.string(),
+  status: z.enum(['running', 'succeeded', 'rejected', 'failed']),
+  startedAt: epochMs,
+  finishedAt: epochMs.nullable(),
+  accepted: z.number().int(),
+  duplicate: z.number().int(),
+  rejected: z.number().int(),
+  errors: z.array(ingestErrorSchema),
+});
+export type IngestRun = z.infer<typeof ingestRunSchema>;
+
+export const listIngestRunsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+export const listIngestRunsReplySchema = z.object({ runs: z.array(ingestRunSchema) });
+
+/** A source Vigil can read, for the "Connect a source" form. */
+export const sourceParserSchema = z.object({
+  id: z.enum(eventSources),
+  label: z.string(),
+  description: z.string(),
+  framings: z.array(z.string()),
+});
+export type SourceParserInfo = z.infer<typeof sourceParserSchema>;
+export const listSourcesReplySchema = z.object({ sources: z.array(sourceParserSchema) });

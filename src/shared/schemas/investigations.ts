@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+import {
+  investigationStatuses,
+  investigationTypes,
+  MAX_WINDOW_DAYS,
+  riskLevels,
+} from '../investigation-model';
+import { epochMs, idParam, timeInput, userRefSchema } from './common';
+import { employeeRefSchema } from './employees';
+
+const DAY_MS = 86_400_000;
+
+export const analysisStates = ['idle', 'pending', 'running', 'failed'] as const;
+export type AnalysisState = (typeof analysisStates)[number];
+
+/** An investigation as the API returns it. */
+export const investigationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(investigationStatuses),
+  riskLevel: z.enum(riskLevels),
+  riskScore: z.number().int().min(0).max(100),
+  type: z.enum(investigationTypes),
+  subject: employeeRefSchema,
+  assignee: userRefSchema.nullable(),
+  members: z.array(userRefSchema),
+  windowStart: epochMs,
+  windowEnd: epochMs,
+  createdBy: userRefSchema,
+  createdAt: epochMs,
+  updatedBy: userRefSchema,
+  updatedAt: epochMs,
+  closedAt: epochMs.nullable(),
+  analysis: z.object({ state: z.enum(analysisStates), updatedAt: epochMs.nullable() }),
+});
+export type Investigation = z.infer<typeof investigationSchema>;
+
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Give the investigation a title.')
+  .max(200, 'The title is longer than 200 characters.');
+const description = z.string().max(20_000, 'The description is longer than 20,000 characters.');
+
+function checkWindow(
+  value: { windowStart?: number | undefined; windowEnd?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const { windowStart, windowEnd } = value;
+  if (windowStart === undefined || windowEnd === undefined) return;
+  if (windowEnd <= windowStart) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['windowEnd'],
+      message: 'The window must end after it starts.',
+    });
+  } else if (windowEnd - windowStart > MAX_WINDOW_DAYS * DAY_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['windowEnd'],
+      message: `The window is longer than ${MAX_WINDOW_DAYS} days.`,
+    });
+  }
+}
+
+/** POST /investigations. The window defaults to the last 90 days. */
+export const createInvestigationBodySchema = z
+  .strictObject({
+    title,
+    description: description.default(''),
+    subjectEmployeeId: idParam,
+    type: z.enum(investigationTypes).default('other'),
+    riskLevel: z.enum(riskLevels).default('low'),
+    assigneeUserId: idParam.nullable().optional(),
+    memberUserIds: z.array(idParam).max(100).default([]),
+    windowStart: timeInput.optional(),
+    windowEnd: timeInput.optional(),
+  })
+  .superRefine(checkWindow);
+export type CreateInvestigationBody = z.input<typeof createInvestigationBodySchema>;
+
+/** PATCH /investigations/{id}: any subset of the editable fields. */
+export const updateInvestigationBodySchema = z
+  .strictObject({
+    title: title.optional(),
+    description: description.optional(),
+    status: z.enum(investigationStatuses).optional(),
+    type: z.enum(investigationTypes).optional(),
+    riskLevel: z.enum(riskLevels).optional(),
+    assigneeUserId: idParam.nullable().optional(),
+    memberUserIds: z.array(idParam).max(100).optional(),
+    windowStart: timeInput.optional(),
+    windowEnd: timeInput.optional(),
+  })
+  .superRefine(checkWindow)
+  .refine((value) => Object.keys(value).length > 0, {
+    message: 'The update changes nothing: send at least one field.',
+  });
+export type UpdateInvestigationBody = z.input<typeof updateInvestigationBodySchema>;
+
+export const investigationSortKeys = [
+  'updatedAt',
+  'createdAt',
+  'riskScore',
+  'title',
+  'status',
+] as const;
+
+/** GET /investigations filters. `assignee=me` means the caller. */
+export const listInvestigationsQuerySchema = z.strictObject({
+  status: z.enum(investigationStatuses).optional(),
+  risk: z.enum(riskLevels).optional(),
+  type: z.enum(investigationTypes).optional(),
+  assignee: z.string().max(128).optional(),
+  subject: z.string().max(128).optional(),
+  q: z.string().trim().max(200).optional(),
+  sort: z
+    .string()
+    .regex(
+      new RegExp(`^-?(${investigationSortKeys.join('|')})$`),
+      `Sort by one of ${investigationSortKeys.join(', ')}, with a leading - for descending.`,
+    )
+    .default('-updatedAt'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListInvestigationsQuery = z.input<typeof listInvestigationsQuerySchema>;
+
+export const listInvestigationsReplySchema = z.object({
+  investigations: z.array(investigationSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type ListInvestigationsReply = z.infer<typeof listInvestigationsReplySchema>;

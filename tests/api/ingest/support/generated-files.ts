@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { generate, writeDataset } from '../../../../src/server/generator/index';
+import type { Manifest, SourceId } from '../../../../src/server/generator/index';
+import { parserSourceOf } from '../../../../src/server/ingest/load-dataset';
+import type { EventSource } from '../../../../src/shared/events';
+
+/** A small generated dataset written to files: every native format, a few thousand events. */
+export interface GeneratedFiles {
+  dir: string;
+  manifest: Manifest;
+  /** Sources in the order to load them: HR first, so activity joins its employees. */
+  order: SourceId[];
+  file(source: SourceId): string;
+  parserSource(source: SourceId): EventSource;
+  remove(): void;
+}
+
+/** Yesterday in UTC: whole days only, so every generated record is in the past. */
+function yesterday(): string {
+  return new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Writes 20 employees x 7 days (seed 9) to a temporary folder. */
+export async function writeGeneratedFiles(
+  options: { employees?: number; days?: number; seed?: number } = {},
+): Promise<GeneratedFiles> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-ingest-test-'));
+  const manifest = await writeDataset(
+    generate({ employees: 20, days: 7, seed: 9, endDate: yesterday(), ...options }),
+    dir,
+  );
+  const order = (Object.keys(manifest.sources) as SourceId[]).sort(
+    (a, b) => Number(b === 'hr') - Number(a === 'hr'),
+  );
+  return {
+    dir,
+    manifest,
+    order,
+    file: (source) => path.join(dir, manifest.sources[source].file),
+    parserSource: (source) => parserSourceOf[source],
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+
+import { verifyPassword } from '../../src/server/auth/passwords';
+import { ensureFirstAdmin } from '../../src/server/bootstrap/first-admin';
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest, migrationNames } from '../../src/server/db/migrate';
+import { openTestDatabase, testDialect } from './support/test-database';
+
+describe('first run', () => {
+  it('creates one admin when no user exists, even when two starts race', async () => {
+    const handle = await openTestDatabase();
+    try {
+      const [a, b] = await Promise.all([
+        ensureFirstAdmin(handle.db, 'first@vigil.test', undefined),
+        ensureFirstAdmin(handle.db, 'first@vigil.test', undefined),
+      ]);
+      const created = [a, b].filter((r) => r.created);
+      expect(created).toHaveLength(1);
+      const users = await handle.db.selectFrom('users').selectAll().execute();
+      expect(users.map((u) => u.email)).toEqual(['first@vigil.test']);
+      const result = created[0]!;
+      if (!result.created) throw new Error('unreachable');
+      expect(result.generated).toBe(true);
+      expect(await verifyPassword(users[0]!.password_hash, result.password)).toBe(true);
+      const roles = await handle.db.selectFrom('user_roles').selectAll().execute();
+      expect(roles).toEqual([{ user_id: users[0]!.id, role_id: 'admin' }]);
+      expect(
+        (await ensureFirstAdmin(handle.db, 'other@vigil.test', 'given-password')).created,
+      ).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('migrations', () => {
+  it('do nothing on a database that is up to date', async () => {
+    const handle = await openTestDatabase();
+    try {
+      const runs = await Promise.all([
+        migrateToLatest(handle.db, handle.dialect, handle.schema),
+        migrateToLatest(handle.db, handle.dialect, handle.schema),
+      ]);
+      expect(runs).toEqual([[], []]);
+      const applied = await handle.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute();
+      expect(applied).toHaveLength(migrationNames(handle.dialect).length);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('on a fresh PostgreSQL schema, two connections racing apply each migration exactly once', async () => {
+    if (testDialect() !== 'postgres') {
+      // SQLite is one file opened by one process: there is no race to test.
+      expect(openDatabase('sqlite::memory:').dialect).toBe('sqlite');
+      return;
+    }
+    const probe = await openTestDatabase();
+    const url = (probe.pool!.options as { connectionString: string }).connectionString;
+    const schema = `race_${Date.now()}`;
+    await probe.pool!.query(`create schema ${schema}`);
+    const a = openDatabase(url, { schema });
+    const b = openDatabase(url, { schema });
+    try {
+      const [ra, rb] = await Promise.all([
+        migrateToLatest(a.db, 'postgres', schema),
+        migrateToLatest(b.db, 'postgres', schema),
+      ]);
+      expect([...ra, ...rb].sort()).toEqual(migrationNames('postgres'));
+      const roles = await a.pool!.query(`select count(*)::int as n from ${schema}.roles`);
+      expect(roles.rows[0].n).toBe(4);
+    } finally {
+      await a.close();
+      await b.close();
+      await probe.pool!.query(`drop schema ${schema} cascade`);
+      await probe.close();
+    }
+  });
+});

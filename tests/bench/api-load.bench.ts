@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+import { buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { seedDemoEmployees } from '../../src/server/bootstrap/demo-employees';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { insertUserIfAbsent } from '../../src/server/db/queries/users';
+
+/** Requests per second and latency of GET /investigations/{id} with a session, under load. */
+export interface ApiLoadResult {
+  engine: string;
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function openEngine(
+  engine: 'sqlite' | 'postgres',
+): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
+    const handle = openDatabase(path.join(dir, 'bench.db'));
+    await migrateToLatest(handle.db, 'sqlite');
+    return { handle, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `vigil_bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), { poolSize: 10 });
+  await migrateToLatest(handle.db, 'postgres', 'public');
+  return {
+    handle,
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: admin });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Starts the real app on a port, signs in, opens one case, and loads it for `seconds`. */
+export async function benchApiLoad(
+  engine: 'sqlite' | 'postgres',
+  seconds = 10,
+  connections = 20,
+): Promise<ApiLoadResult> {
+  const { handle, cleanup } = await openEngine(engine);
+  await seedDemoEmployees(handle.db);
+  const password = 'bench-password-123';
+  await insertUserIfAbsent(
+    handle.db,
+    {
+      id: randomUUID(),
+      email: 'bench@vigil.test',
+      displayName: 'Bench',
+      passwordHash: await hashPassword(password),
+      now: Date.now(),
+    },
+    ['analyst'],
+  );
+  const app = await buildApp({ config: loadConfig({}), database: handle });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const login = await fetch(`${base}/api/app/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'bench@vigil.test', password }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const created = await fetch(`${base}/api/app/investigations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ title: 'Bench case', subjectEmployeeId: 'E1002' }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const result = await autocannon({
+      url: `${base}/api/app/investigations/${id}`,
+      connections,
+      duration: seconds,
+      headers: { cookie },
+    });
+    return {
+      engine,
+      connections,
+      durationSeconds: seconds,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    };
+  } finally {
+    await app.close();
+    await cleanup();
+  }
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { benchAnalysis } from './analysis.bench';
+import { benchApiLoad } from './api-load.bench';
+import { benchBrowser } from './browser/browser.bench';
+import { benchFindings } from './findings.bench';
+import { benchIngest } from './ingest.bench';
+
+/**
+ * `npm run bench`: measures against DESIGN.md's budgets and writes JSON results to
+ * tests/bench/results/. Benchmarks, not tests: nothing here fails on a slow machine.
+ * `npm run bench -- api` runs one group.
+ */
+const only = process.argv.slice(2);
+const wants = (name: string) => only.length === 0 || only.includes(name);
+const results: Record<string, unknown> = {
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  at: new Date().toISOString(),
+};
+
+if (wants('api')) {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    console.log(`API load: GET /investigations/{id} with a session on ${engine} for ${seconds} s…`);
+    const result = await benchApiLoad(engine, seconds);
+    console.log(
+      `  ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors, ${result.non2xx} non-2xx`,
+    );
+    results[`api-${engine}`] = result;
+  }
+}
+
+if (wants('analysis')) {
+  const events = Number(process.env.BENCH_ANALYSIS_EVENTS ?? 1_000_000);
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    console.log(
+      `Analysis: full run (every rule, incidents, risk) for a subject with ${events.toLocaleString('en-US')} events on ${engine}…`,
+    );
+    const result = await benchAnalysis(engine, events);
+    console.log(
+      `  events built in ${result.loadSeconds} s; runs ${result.runMs.join(', ')} ms (median ${result.medianMs} ms: rules ${result.phasesMs.rules}, store ${result.phasesMs.store}, risk ${result.phasesMs.risk}); ${result.incidents} incidents, score ${result.score}; load average ${result.loadAverage.join(' ')}`,
+    );
+    results[`analysis-${engine}`] = result;
+  }
+}
+
+if (wants('findings')) {
+  const events = Number(process.env.BENCH_FINDINGS_EVENTS ?? 1_000_000);
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    console.log(
+      `Findings: every finding endpoint for a subject with ${events.toLocaleString('en-US')} events on ${engine}…`,
+    );
+    const result = await benchFindings(engine, events);
+    console.log(
+      `  events written in ${result.insertSeconds} s; rollups built in ${result.rollupBuildSeconds} s; load average ${result.load.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    for (const e of result.endpoints)
+      console.log(
+        `  ${e.path.padEnd(48)} first ${e.firstMs} ms  p50 ${e.p50Ms} ms  p95 ${e.p95Ms} ms`,
+      );
+    results[`findings-${engine}`] = result;
+  }
+}
+
+if (wants('ingest')) {
+  results.ingest = await benchIngest((line) => console.log(line));
+}
+
+if (wants('browser')) {
+  console.log(
+    'Browser: palette latency, a million-row table and page JavaScript in headless Chromium…',
+  );
+  results.browser = await benchBrowser((line) => console.log(line));
+}
+
+const dir = path.resolve('tests/bench/results');
+fs.mkdirSync(dir, { recursive: true });
+const file = path.join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`Results written to ${path.relative(process.cwd(), file)}`);

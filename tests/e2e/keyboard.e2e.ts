@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+
+import { press, seedInvestigation, signIn } from './support/vigil';
+
+test('the palette reaches an investigation by its title', async ({ page }) => {
+  const target = await seedInvestigation(page.request, `Palette target ${Date.now()}`);
+  await signIn(page, 'analyst');
+  await press(page, 'Control+k');
+  await expect(page.locator('.palette-input')).toBeFocused();
+  await page.keyboard.type(`#${target.title}`);
+  await expect(page.getByRole('option', { name: new RegExp(target.title) })).toBeVisible();
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { name: target.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/app/investigations/${target.id}$`));
+});
+
+test('g sequences go to screens, with an indicator while a sequence is pending', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await press(page, 'g');
+  await expect(page.getByTestId('chord-indicator')).toHaveText('G…');
+  await press(page, 'i');
+  await expect(page.getByRole('heading', { name: 'Investigations' })).toBeVisible();
+  await expect(page.getByTestId('chord-indicator')).toHaveCount(0);
+  await press(page, 'g p');
+  await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
+  await press(page, 'g a');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await press(page, 'g h');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('two investigations side by side, focus moves between panes, and the link reproduces the split', async ({
+  page,
+}) => {
+  const left = await seedInvestigation(page.request, `Left case ${Date.now()}`, 'E10002');
+  const right = await seedInvestigation(page.request, `Right case ${Date.now()}`, 'E10007');
+  await signIn(page, 'analyst');
+  await page.goto(`/app/investigations/${left.id}/evidence-locker/file-access`);
+  await expect(page.getByRole('heading', { name: left.title })).toBeVisible();
+  await press(page, 'Control+\\');
+  const panes = page.locator('.pane');
+  await expect(panes).toHaveCount(2);
+  await press(page, 'Control+k');
+  await page.keyboard.type(`#${right.title}`);
+  await expect(page.getByRole('option', { name: new RegExp(right.title) })).toBeVisible();
+  await press(page, 'Enter');
+  await expect(panes.nth(1).getByRole('heading', { name: right.title })).toBeVisible();
+  await expect(panes.nth(0).getByRole('heading', { name: left.title })).toBeVisible();
+  await press(page, 'e f');
+  await expect(page).toHaveURL(
+    new RegExp(`/app/investigations/${right.id}/evidence-locker/file-access#left=`),
+  );
+  await press(page, 'w h');
+  await expect(panes.nth(0)).toHaveAttribute('data-focused', 'true');
+  await expect(page).toHaveURL(
+    new RegExp(`/app/investigations/${left.id}/evidence-locker/file-access#right=`),
+  );
+  const link = page.url();
+  await page.goto('/app/');
+  await page.goto(link);
+  await expect(page.locator('.pane')).toHaveCount(2);
+  await expect(
+    page.locator('.pane').nth(1).getByRole('heading', { name: right.title }),
+  ).toBeVisible();
+});
+
+test('moves through a table with j and k and opens a row with o', async ({ page }) => {
+  const first = await seedInvestigation(page.request, `AAA table row ${Date.now()}`);
+  await signIn(page, 'analyst');
+  await press(page, 'g i');
+  const grid = page.getByRole('grid', { name: 'Investigations' });
+  await expect(grid).toBeVisible();
+  await press(page, '/');
+  await page.keyboard.type(first.title);
+  await press(page, 'Tab');
+  await expect(grid.getByRole('row', { name: new RegExp(first.title) })).toBeVisible();
+  await grid.focus();
+  await press(page, 'j');
+  await press(page, 'k');
+  await press(page, 'o');
+  await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
+});
+
+test('? shows the shortcuts of the current view', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await press(page, 'Shift+Slash');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts in this view' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText('Go to Investigations')).toBeVisible();
+  await expect(sheet.getByText('G I', { exact: true })).toBeVisible();
+  await press(page, 'Escape');
+  await expect(sheet).toHaveCount(0);
+});
+
+test('a key rebound in settings works after a reload', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await press(page, 'g s');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await page.getByLabel('Key', { exact: true }).focus();
+  await page.keyboard.type('g d');
+  await press(page, 'Enter');
+  await expect(page.getByText('"key":"g d","command":"nav.dashboard"')).toBeVisible();
+  await page.getByRole('button', { name: 'Save settings' }).focus();
+  await press(page, 'Enter');
+  await expect(page.getByText('Keyboard settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('"key":"g d"')).toBeVisible();
+  await press(page, 'g p');
+  await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
+  await press(page, 'g d');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});

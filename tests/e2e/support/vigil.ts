@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+
+import Database from 'better-sqlite3';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_DB, E2E_PORT } from './env';
+
+const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+const PASSWORD = 'journey-password-123';
+
+/** Presses keys as a person would: chords joined by +, a space between presses ("g i"). */
+export async function press(page: Page, keys: string): Promise<void> {
+  for (const chord of keys.split(' ')) await page.keyboard.press(chord);
+}
+
+/** Calls the API as the admin (setup only, never the behaviour under test). */
+export async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/app/auth/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { origin: ORIGIN },
+  });
+  expect(login.ok()).toBe(true);
+  return {
+    post: (path: string, data: unknown) =>
+      request.post(`/api/app${path}`, { data, headers: { origin: ORIGIN } }),
+    get: (path: string) => request.get(`/api/app${path}`),
+  };
+}
+
+/** Creates a user with a role (as the admin) and returns their credentials. */
+export async function createUser(request: APIRequestContext, role: string) {
+  const api = await adminApi(request);
+  const email = `${role}-${randomUUID().slice(0, 8)}@vigil.test`;
+  const reply = await api.post('/admin/users', {
+    email,
+    displayName: `${role[0]!.toUpperCase()}${role.slice(1)} ${email.split('@')[0]!.split('-')[1]}`,
+    roles: [role],
+    password: PASSWORD,
+  });
+  expect(reply.status()).toBe(201);
+  return { email, password: PASSWORD };
+}
+
+/** Signs in through the form with the keyboard alone. */
+export async function signInWith(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type(email);
+  await press(page, 'Tab');
+  await page.keyboard.type(password);
+  await press(page, 'Enter');
+  await expect(page).toHaveURL(/\/app\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Signs in as a new user with the role ('admin' uses the first-run admin). */
+export async function signIn(page: Page, role: 'admin' | 'analyst' | 'investigator' | 'auditor') {
+  if (role === 'admin') {
+    await signInWith(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+  }
+  const user = await createUser(page.request, role);
+  await signInWith(page, user.email, user.password);
+  return user;
+}
+
+/** Opens an investigation about an employee through the API, for journeys that need one. */
+export async function seedInvestigation(
+  request: APIRequestContext,
+  title: string,
+  subjectEmployeeId = 'E10003',
+) {
+  const api = await adminApi(request);
+  const reply = await api.post('/investigations', {
+    title,
+    subjectEmployeeId,
+    type: 'data_exfiltration',
+    riskLevel: 'high',
+  });
+  expect(reply.status()).toBe(201);
+  return (await reply.json()) as { id: string; title: string };
+}
+
+/** Ages every session of a user past the 30-minute idle limit, straight in the database. */
+export function expireSessionsOf(email: string): void {
+  const db = new Database(E2E_DB);
+  try {
+    db.prepare(
+      'update sessions set last_seen_at = ? where user_id = (select id from users where email = ?)',
+    ).run(Date.now() - 31 * 60_000, email);
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens a case from the palette by its title (`#` scopes the palette to investigations). */
+export async function openCaseFromPalette(page: Page, title: string): Promise<void> {
+  await press(page, 'Control+k');
+  await page.keyboard.type(`#${title}`);
+  await expect(page.getByRole('option', { name: new RegExp(title) }).first()).toBeVisible();
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+}
