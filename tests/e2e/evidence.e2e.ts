@@ -19,6 +19,20 @@ async function openFileAccess(page: Page) {
   await expect(page.getByRole('heading', { name: 'File access', level: 2 })).toBeVisible();
 }
 
+/** `/` filters the file list to the files that went to USB; Down moves into its rows. */
+async function filesToUsb(page: Page) {
+  const files = page.getByRole('grid', { name: 'Files (All Files)' });
+  await expect(files.getByRole('row').nth(1)).toBeVisible();
+  await press(page, '/');
+  await expect(page.getByRole('searchbox', { name: 'Filter Files (All Files)' })).toBeFocused();
+  await page.keyboard.type('USB');
+  await press(page, 'ArrowDown');
+  await expect(files).toBeFocused();
+  await expect(files.getByRole('row').nth(1)).toContainText('USB');
+  await expect(files.getByRole('row').nth(1)).toHaveAttribute('data-cursor', 'true');
+  return files;
+}
+
 test('file access: USB in the sankey, a labelled file, its events and its raw record by keyboard', async ({
   page,
 }) => {
@@ -31,15 +45,14 @@ test('file access: USB in the sankey, a labelled file, its events and its raw re
   await expect(flows).toContainText('USB / removable media');
   await expect(flows).toContainText(/Sensitive labels among them: .*Confidential/);
 
-  // The file list puts files that left first: the top row is a labelled file that went to USB.
-  const files = page.getByRole('grid', { name: 'Files (All Files)' });
+  // The file list puts files that left first; / filters it to the files that went to USB and
+  // Down moves into the rows, where the top row is a labelled file that went to USB.
+  const files = await filesToUsb(page);
   const first = files.getByRole('row').nth(1);
-  await expect(first).toContainText('USB');
   await expect(first).toContainText(/Confidential|Unlabeled/);
   const fileName = (await first.getByRole('gridcell').first().innerText()).trim();
 
   // o lists the file's events in a dialog whose list has the focus; o again shows the raw record.
-  await files.focus();
   await press(page, 'o');
   const dialog = page.getByRole('dialog', { name: `Events of ${fileName}` });
   await expect(dialog).toBeVisible();
@@ -62,14 +75,12 @@ test('file access: USB in the sankey, a labelled file, its events and its raw re
 
 test('pin a file row with a note and find it in the locker’s pinned evidence', async ({ page }) => {
   await openFileAccess(page);
-  const files = page.getByRole('grid', { name: 'Files (All Files)' });
-  await expect(files.getByRole('row').nth(2)).toContainText('USB');
+  const files = await filesToUsb(page);
   const fileName = (
-    await files.getByRole('row').nth(2).getByRole('gridcell').first().innerText()
+    await files.getByRole('row').nth(1).getByRole('gridcell').first().innerText()
   ).trim();
 
-  await files.focus();
-  await press(page, 'j p');
+  await press(page, 'p');
   const pinDialog = page.getByRole('dialog', { name: 'Pin to evidence' });
   await expect(pinDialog).toContainText(fileName);
   const note = `Copied to USB after the resignation (${Date.now()})`;

@@ -9,6 +9,8 @@ export function GridToolbar(props: {
   label: string;
   filterText: string;
   onFilterText: (text: string) => void;
+  /** Down or Enter in the filter box: the user is done typing and moves into the rows. */
+  onEnterRows: () => void;
   extra?: ReactNode;
   countText: string;
   selectedCount: number;
@@ -26,6 +28,11 @@ export function GridToolbar(props: {
         aria-label={`Filter ${props.label}`}
         value={props.filterText}
         onChange={(event) => props.onFilterText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
+          event.preventDefault();
+          props.onEnterRows();
+        }}
       />
       {props.extra}
       <span className="dt-toolbar-spacer" />

@@ -184,6 +184,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
           label={label}
           filterText={view.filterText}
           onFilterText={view.setFilterText}
+          onEnterRows={() => scrollRef.current?.focus()}
           extra={props.toolbarExtra}
           countText={rowCountText(counts)}
           selectedCount={selection.selected.size}
