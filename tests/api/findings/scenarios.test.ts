@@ -117,13 +117,18 @@ describe('each injected storyline shows up where an investigator looks', () => {
       for (const row of access.byLabel)
         expect(row.leaving, row.label).toBe(leavingFrom.get(row.label) ?? 0);
 
+      const sensitive = new Set<string>(access.sensitiveLabels);
       const files = await finding(story.employeeId, 'findings/file-access/files');
       expect(files.files.some((f: any) => f.destinations.includes('personal_email'))).toBe(true);
-      // A mail carrying several labelled files takes the most sensitive of their labels.
-      const bundles = files.files.filter((f: any) => f.destinations.length && / ?; /.test(f.id));
-      expect(bundles.length).toBeGreaterThan(0);
-      expect(bundles.filter((f: any) => f.label === 'Unlabeled')).toEqual([]);
-      expect(files.files.reduce((s: number, f: any) => s + f.leaving, 0)).toBe(sankeyTotal);
+      // Each attachment of a mail is a file of its own with its own label: no "a.docx; b.xlsx"
+      // rows, labelled files mailed out keep their label, and a mail with several attachments
+      // moved as many files as it carried.
+      expect(files.files.filter((f: any) => / ?; /.test(f.id))).toEqual([]);
+      const mailedOut = files.files.filter((f: any) => f.destinations.includes('personal_email'));
+      expect(mailedOut.some((f: any) => sensitive.has(f.label))).toBe(true);
+      expect(files.files.reduce((s: number, f: any) => s + f.leaving, 0)).toBeGreaterThanOrEqual(
+        sankeyTotal,
+      );
       const mailed = files.files.find((f: any) => f.destinations.includes('personal_email'));
       const events = await finding(
         story.employeeId,
@@ -132,7 +137,6 @@ describe('each injected storyline shows up where an investigator looks', () => {
       expect(events.events.some((e: any) => e.activity === 'email_send')).toBe(true);
 
       const summary = await finding(story.employeeId, 'summary');
-      const sensitive = new Set<string>(access.sensitiveLabels);
       const sensitiveOut = [...leavingFrom]
         .filter(([label]) => sensitive.has(label))
         .reduce((s, [, n]) => s + n, 0);

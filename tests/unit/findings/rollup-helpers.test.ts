@@ -35,6 +35,22 @@ describe('rollup helpers', () => {
     ]);
   });
 
+  it('gives a mail the most sensitive label of its attachments, and each attachment its own', () => {
+    const labels = inferLabels(
+      [
+        { name: 'Salaries.xlsx', label: 'Highly Confidential', n: 3 },
+        { name: 'Benefits.pdf', label: 'Internal', n: 1 },
+      ],
+      ['Benefits.pdf; Salaries.xlsx; lunch.jpg'],
+      ['Public', 'Internal', 'Confidential', 'Highly Confidential'],
+    );
+    expect(labels).toEqual([
+      { fileName: 'Benefits.pdf', label: 'Internal' },
+      { fileName: 'Salaries.xlsx', label: 'Highly Confidential' },
+      { fileName: 'Benefits.pdf; Salaries.xlsx; lunch.jpg', label: 'Highly Confidential' },
+    ]);
+  });
+
   it('groups new days into runs', () => {
     expect(contiguousRanges([3, 4, 5, 9, 11, 12])).toEqual([
       [3, 5],

@@ -157,6 +157,7 @@ describe('Microsoft 365 audit parser', () => {
         size: 1312044,
       },
       file: { name: 'Q3 forecast.xlsx; roadmap.pdf', destination: 'personal_email' },
+      attributes: { attachments: ['Q3 forecast.xlsx', 'roadmap.pdf'] },
     });
   });
 

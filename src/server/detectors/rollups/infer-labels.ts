@@ -17,25 +17,26 @@ export function inferLabels(
       if (!known || entry.n > known.n) byKey.set(key, { label: entry.label, n: entry.n });
     }
   }
-  const out: Array<{ fileName: string; label: string }> = [];
+  const out = new Map<string, string>();
   const labelOf = (name: string) =>
     keysOf(name)
       .map((key) => byKey.get(key))
       .find((hit) => hit !== undefined)?.label;
+  const rank = (label: string) => labelOrder.indexOf(label);
   for (const name of unlabelled) {
-    // A mail's attachments arrive as one name, "a.docx; b.xlsx".
-    const labels = name
-      .split(ATTACHMENT_SEPARATOR)
-      .map(labelOf)
-      .filter((label): label is string => label !== undefined);
-    const rank = (label: string) => labelOrder.indexOf(label);
-    const label = labels.reduce<string | undefined>(
-      (best, l) => (best === undefined || rank(l) > rank(best) ? l : best),
-      undefined,
-    );
-    if (label) out.push({ fileName: name, label });
+    // A mail's attachments arrive as one name, "a.docx; b.xlsx": the mail takes the most
+    // sensitive of their labels, and each attachment, a file of its own in the file list, its own.
+    const parts = name.split(ATTACHMENT_SEPARATOR);
+    let best: string | undefined;
+    for (const part of parts) {
+      const label = labelOf(part);
+      if (label === undefined) continue;
+      if (parts.length > 1 && !out.has(part)) out.set(part, label);
+      if (best === undefined || rank(label) > rank(best)) best = label;
+    }
+    if (best) out.set(name, best);
   }
-  return out;
+  return [...out].map(([fileName, label]) => ({ fileName, label }));
 }
 
 /** How the mail parsers join the names of several attachments into one file name. */

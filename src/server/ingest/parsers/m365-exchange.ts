@@ -81,6 +81,7 @@ function sendFacts(record: JsonObject, options: ParserOptions): MailFacts {
   const external = recipients.some((address) => isExternalAddress(address, options));
   const personal = recipients.some((address) => isPersonalAddress(address, options));
   const attachments = readAttachments(field(item, 'Attachments'));
+  const named = attachments.filter((name) => name.length > 0);
   const destination = personal ? 'personal_email' : external ? 'external_email' : null;
   return {
     activity: 'email_send',
@@ -92,12 +93,11 @@ function sendFacts(record: JsonObject, options: ParserOptions): MailFacts {
       attachments: attachments.length,
       size: integer(field(item, 'SizeInBytes')),
     },
-    file:
-      attachments.length > 0
-        ? { name: attachments.filter((name) => name.length > 0).join('; ') || null, destination }
-        : null,
+    file: attachments.length > 0 ? { name: named.join('; ') || null, destination } : null,
     attributes: {
       destination: destination ?? undefined,
+      // Each attachment is a file of its own in the file-access findings.
+      attachments: named.length > 0 ? named : undefined,
       internetMessageId: text(field(item, 'InternetMessageId')) ?? undefined,
     },
   };

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 import type { Dialect } from '../../dialect';
 import type { Database } from '../../schema';
-import { activityTime } from './sql-parts';
+import { activityTime, attachmentRows, hasAttachment } from './sql-parts';
 import { findingsDb } from './tables';
 import type { FindingsDb } from './tables';
 import type { FindingsWindow } from './window-facts';
@@ -30,19 +30,23 @@ const labelOf = sql<string>`coalesce(e.file_label, fl.label, '')`;
 
 /**
  * The subject's events in the window that a file list is made of, as a derived table: file
- * events, and mails and chat shares that carried a file out. Two branches, so each reads its
- * own index rather than every event of the subject.
+ * events, and mails and chat shares that carried a file out, one row per named attachment (a
+ * mail with three attachments moved three files, each with the label known for its own name,
+ * not the mail's). Two branches, so each reads its own index
+ * rather than every event of the subject.
  */
 function fileMovements(dialect: Dialect, employeeId: string, window: FindingsWindow) {
-  const columns = sql`employee_id, time, activity, file_id, file_path, file_name, file_label, file_destination`;
-  const time = activityTime(dialect);
-  return sql`(select ${columns} from events
+  const time = activityTime(dialect, 'o.time');
+  return sql`(select employee_id, time, activity, file_id, file_path, file_name, file_label, file_destination
+      from events
       where employee_id = ${employeeId} and category = 'file' and time >= ${window.start} and time < ${window.end}
     union all
-    select ${columns} from events
-      where employee_id = ${employeeId} and activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
+    select o.employee_id, o.time, o.activity, o.file_id, o.file_path, coalesce(a.value, o.file_name),
+      case when a.value is null then o.file_label end, o.file_destination
+    from events o ${attachmentRows(dialect, 'o', 'a')}
+      where o.employee_id = ${employeeId} and o.activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
         and ${time} >= ${window.start} and ${time} < ${window.end}
-        and category <> 'file' and file_destination is not null)`;
+        and o.category <> 'file' and o.file_destination is not null)`;
 }
 
 /** The files the subject handled in the window, most active first; label '' is unlabeled. */
@@ -112,7 +116,8 @@ export async function fileEvents(
     select e.id from events e
     where e.employee_id = ${employeeId} and e.time >= ${window.start} and e.time < ${window.end}
       and (e.category = 'file' or (e.activity in (${sql.join([...OUTBOUND_ACTIVITIES])}) and e.file_destination is not null))
-      and e.file_id is null and coalesce(e.file_path, e.file_name) = ${fileId}
+      and e.file_id is null
+      and (coalesce(e.file_path, e.file_name) = ${fileId} or ${hasAttachment(dialect, 'e', fileId)})
     order by e.time desc limit ${limit}`.execute(db);
   return rows.map((r) => Number(r.id));
 }

@@ -77,6 +77,29 @@ export function jsonArrayRows(
 }
 
 /**
+ * LEFT JOIN of an event's attachment names (`attributes.attachments`, written by mail parsers):
+ * one row per named attachment, or one row with a null `value` for an event without names.
+ */
+export function attachmentRows(
+  dialect: Dialect,
+  event: string,
+  alias: string,
+): RawBuilder<unknown> {
+  const attributes = sql.ref(`${event}.attributes`);
+  return dialect === 'postgres'
+    ? sql`left join lateral jsonb_array_elements_text(${attributes} -> 'attachments') as ${sql.id(alias)}(value) on true`
+    : sql`left join json_each(${attributes}, '$.attachments') as ${sql.id(alias)}`;
+}
+
+/** True when the event's `attributes.attachments` names the file. */
+export function hasAttachment(dialect: Dialect, event: string, name: string): RawBuilder<boolean> {
+  const attributes = sql.ref(`${event}.attributes`);
+  return dialect === 'postgres'
+    ? sql<boolean>`coalesce(${attributes} -> 'attachments', '[]'::jsonb) @> jsonb_build_array(${name}::text)`
+    : sql<boolean>`exists (select 1 from json_each(${attributes}, '$.attachments') where value = ${name})`;
+}
+
+/**
  * `column = value` without using an index on the column: SQLite otherwise prefers the
  * employee index over a rowid range that holds only the newest events.
  */
