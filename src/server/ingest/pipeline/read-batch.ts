@@ -1,9 +1,10 @@
 import { asRecordError, RecordError } from '../errors';
 import type { FramedItem } from '../framing/types';
 import type { ParsedItem, ParserSession, SourceParser } from '../parsers/parser';
-import { toEventRow } from '../store/event-row';
-import type { BatchStage, EmployeeValues, EventValues } from '../store/staged-rows';
-import { employeeValues, eventValues } from '../store/staged-rows';
+import type { EventValues } from '../store/event-row';
+import { eventValues } from '../store/event-row';
+import type { BatchStage, EmployeeValues } from '../store/staged-rows';
+import { employeeValues } from '../store/staged-rows';
 import type { IdentityDirectory } from './identity-directory';
 import type { IngestError, IngestProgress } from './types';
 import { MAX_REPORTED_ERRORS } from './types';
@@ -99,9 +100,7 @@ export async function readBatch(
         const employeeId = directory.employeeIdOf(event.actorEmail?.toLowerCase() ?? null);
         const rawText =
           source !== undefined && event.raw === source.value ? source.text : undefined;
-        events.push(
-          eventValues(toEventRow(event, employeeId, context.now, context.integrationId, rawText)),
-        );
+        events.push(eventValues(event, employeeId, context.now, context.integrationId, rawText));
       } else if (item.kind === 'employee') {
         const { employee } = item;
         const email = employee.email.toLowerCase();

@@ -1,7 +1,6 @@
 import type { EmployeeRecord } from '../../../shared/events';
 import type { IngestVia } from '../pipeline/types';
-import type { EventRow } from './event-row';
-import { EVENT_COLUMNS } from './event-row';
+import type { EventValues } from './event-row';
 
 /** The employee columns a batch writes, in a fixed order (for bulk statements). */
 export const EMPLOYEE_COLUMNS = [
@@ -20,8 +19,7 @@ export const EMPLOYEE_COLUMNS = [
   'departure_date',
 ] as const;
 
-/** An events row as positional values in {@link EVENT_COLUMNS} order. */
-export type EventValues = unknown[];
+export type { EventValues } from './event-row';
 
 /** An employees row as positional values in {@link EMPLOYEE_COLUMNS} order. */
 export type EmployeeValues = unknown[];
@@ -41,13 +39,6 @@ export function rowBytes(row: EventValues): number {
   let bytes = 64;
   for (const value of row) bytes += typeof value === 'string' ? value.length + 16 : 8;
   return bytes;
-}
-
-/** The positional values of an events row, for prepared and unnest statements. */
-export function eventValues(row: EventRow): EventValues {
-  const values = new Array<unknown>(EVENT_COLUMNS.length);
-  for (let i = 0; i < EVENT_COLUMNS.length; i += 1) values[i] = row[EVENT_COLUMNS[i]!] ?? null;
-  return values;
 }
 
 /** The positional values of an employee from HR, emails lower-cased like actor emails. */
