@@ -120,16 +120,25 @@ export const GridRow = memo(function GridRow(props: {
       onClick={(event) => onPointer(index, event)}
       onDoubleClick={(event) => onPointer(index, event)}
     >
-      {row.getVisibleCells().map((cell, column) => (
-        <div
-          key={cell.id}
-          role="gridcell"
-          aria-colindex={column + 1}
-          className={`dt-cell${cell.column.columnDef.meta?.align === 'right' ? ' dt-right' : ''}`}
-        >
-          <FlexRender cell={cell} />
-        </div>
-      ))}
+      {row.getVisibleCells().map((cell, column) => {
+        const value: unknown = cell.getValue();
+        return (
+          <div
+            key={cell.id}
+            role="gridcell"
+            aria-colindex={column + 1}
+            className={`dt-cell${cell.column.columnDef.meta?.align === 'right' ? ' dt-right' : ''}`}
+          >
+            {/* Text that does not fit ends in an ellipsis; the title shows all of it. */}
+            <span
+              className="dt-cell-content"
+              title={typeof value === 'string' && value ? value : undefined}
+            >
+              <FlexRender cell={cell} />
+            </span>
+          </div>
+        );
+      })}
     </div>
   );
 });
