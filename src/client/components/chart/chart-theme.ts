@@ -3,6 +3,19 @@ import type { Config, Layout, LayoutAxis } from 'plotly.js';
 /** Light or dark, as the `light` class on <html> says. */
 export type ThemeName = 'light' | 'dark';
 
+/**
+ * Colours with a meaning, for pages that colour their own series, markers or shapes: the same
+ * tokens as badges and alerts, so "danger" is one red in a chart and beside it, in either theme.
+ */
+export interface ChartTones {
+  accent: string;
+  warning: string;
+  danger: string;
+  success: string;
+  /** Things that are there but do not call for attention (internal contacts, staying files). */
+  neutral: string;
+}
+
 /** The colours a chart takes from the theme. */
 export interface ChartColors {
   text: string;
@@ -12,6 +25,7 @@ export interface ChartColors {
   surface: string;
   font: string;
   colorway: string[];
+  tones: ChartTones;
 }
 
 /** Reads a CSS custom property (with its leading dashes); '' when it is not set. */
@@ -33,6 +47,7 @@ const FALLBACK: Record<ThemeName, Record<string, string>> = {
     '--success': '#4ade80',
     '--risk-high': '#fb923c',
     '--danger': '#f87171',
+    '--text-faint': '#717d92',
   },
   light: {
     '--text': '#141a24',
@@ -45,6 +60,7 @@ const FALLBACK: Record<ThemeName, Record<string, string>> = {
     '--success': '#15803d',
     '--risk-high': '#c2410c',
     '--danger': '#b91c1c',
+    '--text-faint': '#6b7587',
   },
 };
 
@@ -71,7 +87,23 @@ export function chartColors(read: CssVariableReader, theme: ThemeName): ChartCol
       get('--danger'),
       ...EXTRA_SERIES,
     ],
+    tones: {
+      accent: get('--accent'),
+      warning: get('--warning'),
+      danger: get('--danger'),
+      success: get('--success'),
+      neutral: get('--text-faint'),
+    },
   };
+}
+
+/**
+ * A colour at some opacity, for fills and links drawn over each other. Reads what `clearOf`
+ * reads; anything else comes back as it was.
+ */
+export function withAlpha(color: string, alpha: number): string {
+  const channels = channelsOf(color);
+  return channels ? `rgba(${channels.join(',')},${alpha})` : color;
 }
 
 /** Reads the variables as <html> currently resolves them. */
@@ -87,23 +119,27 @@ export function documentVariables(): CssVariableReader {
  * #rgb and #rrggbb (a minified stylesheet shortens #ffffff to #fff) and rgb()/rgba().
  */
 export function clearOf(color: string): string {
+  const channels = channelsOf(color);
+  return channels ? `rgba(${channels.join(',')},0)` : 'rgba(0,0,0,0)';
+}
+
+/** The red, green and blue of a #rgb, #rrggbb or rgb() colour; null for anything else. */
+function channelsOf(color: string): number[] | null {
   const value = color.trim();
-  let channels: number[] | null = null;
   const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(value)?.[1];
   if (hex) {
     const digits = hex.length <= 4 ? [...hex].map((d) => d + d) : (hex.match(/../g) ?? []);
-    channels = digits.slice(0, 3).map((pair) => parseInt(pair, 16));
-  } else {
-    const rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/i.exec(value);
-    if (rgb) channels = rgb.slice(1, 4).map(Number);
+    return digits.slice(0, 3).map((pair) => parseInt(pair, 16));
   }
-  return channels ? `rgba(${channels.join(',')},0)` : 'rgba(0,0,0,0)';
+  const rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/i.exec(value);
+  return rgb ? rgb.slice(1, 4).map(Number) : null;
 }
 
 function themedAxis(
   axis: Partial<LayoutAxis> | undefined,
   colors: ChartColors,
 ): Partial<LayoutAxis> {
+  const title = axis?.title;
   return {
     gridcolor: colors.grid,
     linecolor: colors.grid,
@@ -111,6 +147,15 @@ function themedAxis(
     tickfont: { color: colors.muted, size: 11 },
     automargin: true,
     ...axis,
+    // An axis title ("Files", "% off hours") is a unit, not a heading: small and muted.
+    ...(title
+      ? {
+          title: {
+            font: { color: colors.muted, size: 12 },
+            ...(typeof title === 'string' ? { text: title } : title),
+          },
+        }
+      : {}),
   };
 }
 
@@ -138,6 +183,8 @@ export function themedLayout(
     margin: { l: 40, r: 12, t: 12, b: 32, pad: 0, ...own.margin },
     xaxis: themedAxis(own.xaxis, colors),
     yaxis: themedAxis(own.yaxis, colors),
+    // A second y-axis (counts beside a share) gets the same ticks and title style.
+    ...(own.yaxis2 ? { yaxis2: themedAxis(own.yaxis2, colors) } : {}),
     legend: { font: { color: colors.muted }, bgcolor: clear, ...own.legend },
     hoverlabel: {
       bgcolor: colors.surface,
@@ -153,6 +200,40 @@ export function themedLayout(
     },
   };
 }
+
+/**
+ * A one-line legend above the plot, left-aligned, in a top margin of its own: anchored by its
+ * bottom edge, it grows upwards and never covers the bars the way a legend placed at y: 1.15
+ * does once it wraps. Spread into a layout that sets no margin of its own.
+ */
+export const topLegend: Partial<Layout> = {
+  showlegend: true,
+  legend: {
+    orientation: 'h',
+    x: 0,
+    xanchor: 'left',
+    y: 1,
+    yanchor: 'bottom',
+    traceorder: 'normal',
+  },
+  margin: { t: 28 },
+};
+
+/**
+ * A legend to the right of the plot, one entry a line: for more series than fit on one line
+ * above it.
+ */
+export const sideLegend: Partial<Layout> = {
+  showlegend: true,
+  legend: {
+    orientation: 'v',
+    x: 1.01,
+    xanchor: 'left',
+    y: 1,
+    yanchor: 'top',
+    traceorder: 'normal',
+  },
+};
 
 /**
  * No Plotly logo and no toolbar, except the one button that saves the chart as an image (the

@@ -3,9 +3,9 @@ import './chart.css';
 import type { Data, Datum, Layout, PlotMouseEvent } from 'plotly.js';
 import { lazy, Suspense, useId, useMemo } from 'react';
 
-import { chartColors, chartConfig, documentVariables, themedLayout } from './chart-theme';
+import { chartConfig, themedLayout } from './chart-theme';
 import { summarizeData } from './chart-summary';
-import { useThemeName } from './use-theme-name';
+import { useChartColors } from './use-chart-colors';
 
 const PlotlyPlot = lazy(() => import('./plotly-plot'));
 
@@ -54,9 +54,8 @@ function toPoint(event: PlotMouseEvent): ChartPoint | null {
  */
 export function Chart(props: ChartProps) {
   const { data, layout, height = 240, ariaLabel, onClick } = props;
-  const theme = useThemeName();
   const summaryId = useId();
-  const colors = useMemo(() => chartColors(documentVariables(), theme), [theme]);
+  const colors = useChartColors();
   const themed = useMemo(() => themedLayout(layout, colors, height), [layout, colors, height]);
   const config = useMemo(() => chartConfig(ariaLabel.slice(0, 60)), [ariaLabel]);
   const summary = useMemo(() => summarizeData(data), [data]);
