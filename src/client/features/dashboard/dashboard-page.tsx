@@ -5,6 +5,8 @@ import { useMe } from '../../api/auth/me';
 import { dashboardQueries } from '../../api/analytics/dashboard-figures';
 import { useInvestigations } from '../../api/investigations/list-investigations';
 import { Chart } from '../../components/chart/chart';
+import { topLegend } from '../../components/chart/chart-theme';
+import { useThemeName } from '../../components/chart/use-theme-name';
 import { PageHeader } from '../../components/page-header';
 import { InvestigationShortList } from './investigation-short-list';
 import { StatCard } from './stat-card';
@@ -28,6 +30,9 @@ export default function DashboardPage() {
     sort: '-updatedAt',
   });
   const latest = useInvestigations({ limit: 8, sort: '-createdAt' });
+  // Read while rendering, and rendered again when the theme switches: the risk bars keep the
+  // colours of the risk badges in either theme.
+  useThemeName();
   const css = getComputedStyle(document.documentElement);
 
   return (
@@ -121,8 +126,7 @@ export default function DashboardPage() {
               ]}
               layout={{
                 yaxis: { rangemode: 'tozero' },
-                showlegend: true,
-                legend: { orientation: 'h', x: 1, xanchor: 'right', y: 1.12 },
+                ...topLegend,
               }}
             />
           ) : null}

@@ -10,6 +10,7 @@ import {
 } from '../../../api/findings/app-access';
 import { findingKeys } from '../../../api/findings/keys';
 import { Chart } from '../../../components/chart/chart';
+import { sideLegend } from '../../../components/chart/chart-theme';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
@@ -21,13 +22,12 @@ import { Figures, Section, Tag } from '../parts/section';
 import { useEvidenceUi } from '../parts/use-evidence-ui';
 
 const appColumns: DataTableColumn<AppAccessRow>[] = [
-  { id: 'app', header: 'Application', value: (a) => a.app },
+  { id: 'app', header: 'Application', value: (a) => a.app, width: 190 },
   {
     id: 'flag',
     header: 'Flags',
     value: (a) => a.reasons.join('; '),
     cell: (a) => (a.flagged ? <Tag tone="warning">{a.reasons.join('; ')}</Tag> : ''),
-    width: 260,
   },
   { id: 'accesses', header: 'Accesses', value: (a) => a.accesses, align: 'right', width: 90 },
   { id: 'days', header: 'Days', value: (a) => a.distinctDays, align: 'right', width: 70 },
@@ -124,7 +124,10 @@ export default function AppAccessPage() {
               { label: 'Failed', value: s.failures },
               { label: 'Off hours', value: `${Math.round(s.offHoursShare * 100)}%` },
               {
-                label: s.busiestDay ? `Busiest day (${s.busiestDay.date})` : 'Busiest day',
+                // Non-breaking hyphens: the date wraps as a whole, not as "2026-" and "08-28".
+                label: s.busiestDay
+                  ? `Busiest day (${s.busiestDay.date.replace(/-/g, '\u2011')})`
+                  : 'Busiest day',
                 value: s.busiestDay ? `${s.busiestDay.accesses}` : '—',
               },
             ]}
@@ -147,8 +150,8 @@ export default function AppAccessPage() {
                 }))}
                 layout={{
                   barmode: 'stack',
-                  showlegend: true,
-                  legend: { orientation: 'h', y: 1.2, traceorder: 'normal' },
+                  // Up to nine applications: one a line beside the bars, never over them.
+                  ...sideLegend,
                   xaxis: dayAxis(c.days),
                 }}
               />

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { RepoRow } from '../../../../shared/schemas/findings/code-repos';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
+import { topLegend } from '../../../components/chart/chart-theme';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/format';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
@@ -121,8 +122,7 @@ export default function CodeReposPage() {
                     },
                   ]}
                   layout={{
-                    showlegend: true,
-                    legend: { orientation: 'h', y: 1.15 },
+                    ...topLegend,
                     xaxis: dayAxis(data.daily.map((d) => d.date)),
                   }}
                 />

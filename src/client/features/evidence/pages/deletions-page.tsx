@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { DeletionsReply } from '../../../../shared/schemas/findings/deletions';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
+import { topLegend } from '../../../components/chart/chart-theme';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../components/format';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
@@ -32,8 +33,9 @@ const burstColumns: DataTableColumn<Burst>[] = [
     id: 'hours',
     header: 'Hours',
     value: (b) => (b.end - b.start) / 3_600_000,
+    cell: (b) => `${((b.end - b.start) / 3_600_000).toFixed(1)} h`,
     align: 'right',
-    width: 70,
+    width: 80,
   },
   { id: 'files', header: 'Files', value: (b) => b.files, align: 'right', width: 80 },
   { id: 'labelled', header: 'Labelled', value: (b) => b.labelled, align: 'right', width: 90 },
@@ -109,8 +111,7 @@ export default function DeletionsPage() {
                   ]}
                   layout={{
                     barmode: 'stack',
-                    showlegend: true,
-                    legend: { orientation: 'h', y: 1.15, traceorder: 'normal' },
+                    ...topLegend,
                     xaxis: dayAxis(data.daily.map((d) => d.date)),
                   }}
                 />

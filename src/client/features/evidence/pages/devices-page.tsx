@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { DeviceRow } from '../../../../shared/schemas/findings/devices';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
+import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/format';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
@@ -18,12 +19,12 @@ const columns: DataTableColumn<DeviceRow>[] = [
   {
     id: 'managed',
     header: 'Managed',
-    value: (d) => (d.managed === null ? 'unknown' : d.managed ? 'yes' : 'no'),
+    value: (d) => (d.managed === null ? 'Unknown' : d.managed ? 'Yes' : 'No'),
     cell: (d) =>
-      d.managed === false ? <Tag tone="danger">unmanaged</Tag> : d.managed ? 'yes' : 'unknown',
+      d.managed === false ? <Tag tone="danger">Unmanaged</Tag> : d.managed ? 'Yes' : 'Unknown',
     width: 110,
   },
-  { id: 'os', header: 'OS', value: (d) => d.os, width: 160 },
+  { id: 'os', header: 'OS', value: (d) => d.os, width: 200 },
   {
     id: 'usb',
     header: 'USB writes',
@@ -56,6 +57,7 @@ const usbColumns = eventColumns.filter((c) => c.id !== 'app');
 export default function DevicesPage() {
   const { id, window } = useEvidenceUi();
   const query = useTopic(id, 'devices', window);
+  const { tones } = useChartColors();
   const [open, setOpen] = useState<string | null>(null);
   const pin = useMemo(
     () => (d: DeviceRow) => ({
@@ -115,11 +117,14 @@ export default function DevicesPage() {
                       name: 'Files written',
                       x: data.removableMedia.days.map((d) => d.date),
                       y: data.removableMedia.days.map((d) => d.count),
-                      marker: { color: '#f87171' },
+                      marker: { color: tones.danger },
                       hovertemplate: '%{x}: %{y} files<extra></extra>',
                     },
                   ]}
-                  layout={{ xaxis: dayAxis(data.removableMedia.days.map((d) => d.date)) }}
+                  layout={{
+                    xaxis: dayAxis(data.removableMedia.days.map((d) => d.date)),
+                    yaxis: { title: { text: 'Files' }, rangemode: 'tozero' },
+                  }}
                 />
               ) : null}
               <FindingTable

@@ -99,7 +99,8 @@ export default function PowershellPage() {
               <Section title="Techniques">
                 <Chart
                   ariaLabel="Suspicious commands per ATT&CK technique"
-                  height={Math.max(140, data.techniques.length * 34)}
+                  // About 30 px a technique: a single one is a bar, not a slab.
+                  height={Math.max(110, 70 + data.techniques.length * 30)}
                   data={[
                     {
                       type: 'bar',
@@ -112,7 +113,7 @@ export default function PowershellPage() {
                   layout={{
                     margin: { l: 320 },
                     yaxis: { autorange: 'reversed' },
-                    xaxis: { dtick: 1, rangemode: 'tozero' },
+                    xaxis: { title: { text: 'Commands' }, dtick: 1, rangemode: 'tozero' },
                   }}
                 />
               </Section>

@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react';
 import type { WorkingHoursReply } from '../../../../shared/schemas/findings/working-hours';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
+import { topLegend, withAlpha } from '../../../components/chart/chart-theme';
+import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EventsDialog } from '../parts/event-dialog';
 import { FindingState } from '../parts/finding-state';
@@ -18,11 +20,13 @@ const DAY_MS = 86_400_000;
  * From nearly clear to the accent: quiet hours fade into the card in either theme, busy ones
  * stand out (Plotly's 'Blues' paints empty cells a loud blue on the dark theme).
  */
-const HEAT: Array<[number, string]> = [
-  [0, 'rgba(56,189,248,0.05)'],
-  [0.35, 'rgba(56,189,248,0.45)'],
-  [1, 'rgba(56,189,248,1)'],
+const heatScale = (accent: string): Array<[number, string]> => [
+  [0, withAlpha(accent, 0.05)],
+  [0.35, withAlpha(accent, 0.45)],
+  [1, withAlpha(accent, 1)],
 ];
+/** Every third hour is labelled, level, instead of 24 labels turned on their side. */
+const HOUR_TICKS = Array.from({ length: 8 }, (_, i) => i * 3);
 
 const dayColumns: DataTableColumn<Day>[] = [
   { id: 'date', header: 'Day', value: (d) => d.date, width: 120 },
@@ -48,6 +52,7 @@ const dayColumns: DataTableColumn<Day>[] = [
 export default function WorkingHoursPage() {
   const { id, window } = useEvidenceUi();
   const query = useTopic(id, 'workingHours', window);
+  const { tones } = useChartColors();
   const [drill, setDrill] = useState<Day | null>(null);
   const pin = useMemo(
     () => (d: Day) => ({
@@ -99,17 +104,23 @@ export default function WorkingHoursPage() {
                     {
                       type: 'heatmap',
                       z: data.heatmap,
-                      x: Array.from({ length: 24 }, (_, h) => `${h}:00`),
+                      x: Array.from({ length: 24 }, (_, h) => h),
                       y: WEEKDAYS,
-                      colorscale: HEAT,
+                      colorscale: heatScale(tones.accent),
                       xgap: 1,
                       ygap: 1,
-                      hovertemplate: '%{y} %{x}: %{z} events<extra></extra>',
+                      hovertemplate: '%{y} %{x}:00: %{z} events<extra></extra>',
                       showscale: false,
                     },
                   ]}
                   layout={{
-                    yaxis: { autorange: 'reversed' },
+                    xaxis: {
+                      tickvals: HOUR_TICKS,
+                      ticktext: HOUR_TICKS.map((h) => `${h}:00`),
+                      showgrid: false,
+                      zeroline: false,
+                    },
+                    yaxis: { autorange: 'reversed', showgrid: false },
                     margin: { l: 44 },
                     shapes: [
                       {
@@ -120,7 +131,7 @@ export default function WorkingHoursPage() {
                         x1: data.baseline.endHour - 0.5,
                         y0: -0.5,
                         y1: 4.5,
-                        line: { color: '#fbbf24', width: 2 },
+                        line: { color: tones.warning, width: 2 },
                       },
                     ],
                   }}
@@ -140,28 +151,33 @@ export default function WorkingHoursPage() {
                       x: data.weeks.map((w) => w.weekStart),
                       y: data.weeks.map((w) => w.events),
                       yaxis: 'y2',
-                      opacity: 0.35,
+                      marker: { color: withAlpha(tones.neutral, 0.35) },
                       hovertemplate: 'Week of %{x}: %{y} events<extra></extra>',
                     },
                     {
                       type: 'scatter',
                       mode: 'lines+markers',
-                      name: 'Off hours',
+                      name: '% off hours',
+                      line: { color: tones.warning },
+                      marker: { color: tones.warning },
                       x: data.weeks.map((w) => w.weekStart),
                       y: data.weeks.map((w) => w.share * 100),
                       hovertemplate: '%{y:.0f}% off hours<extra></extra>',
                     },
                   ]}
                   layout={{
+                    // The line reads against the left axis, the bars against the right one; the
+                    // legend and both titles say which is which.
                     yaxis: { title: { text: '% off hours' }, range: [0, 100] },
                     yaxis2: {
+                      title: { text: 'Events' },
                       overlaying: 'y',
                       side: 'right',
                       showgrid: false,
                       automargin: true,
                       rangemode: 'tozero',
                     },
-                    showlegend: false,
+                    ...topLegend,
                   }}
                 />
               </Section>

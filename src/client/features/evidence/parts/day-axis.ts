@@ -9,22 +9,29 @@ const SHORT_SPAN_DAYS = 7;
  */
 export const DAY_BAR_WIDTH = DAY_MS * 0.8;
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
- * The x-axis of a per-day chart (`YYYY-MM-DD` dates). Plotly zooms a date axis holding one or
- * two days down to milliseconds ("23:59:59.9996"); a short span is therefore padded by a day on
- * each side and ticked by whole days.
+ * The x-axis of a per-day chart (`YYYY-MM-DD` dates). The range always has half a day to spare
+ * at each end, since Plotly's autorange ignores a bar's explicit width and cuts the first and
+ * last bars in half. A span shorter than a week is widened to one, centred, and ticked by whole
+ * days: Plotly would otherwise zoom one or two days down to milliseconds ("23:59:59.9996"), and
+ * a lone day would be a slab half the chart wide.
  */
 export function dayAxis(dates: readonly string[]): Partial<LayoutAxis> {
-  const first = dates.length ? Date.parse(`${dates[0]}T00:00:00Z`) : NaN;
-  const last = dates.length ? Date.parse(`${dates[dates.length - 1]}T00:00:00Z`) : NaN;
-  if (Number.isNaN(first) || Number.isNaN(last) || last - first >= SHORT_SPAN_DAYS * DAY_MS)
-    return { type: 'date' };
+  const days = dates.map((date) => Date.parse(`${date}T00:00:00Z`));
+  if (days.length === 0 || days.some(Number.isNaN)) return { type: 'date' };
+  const first = Math.min(...days);
+  const last = Math.max(...days);
+  const span = last - first;
+  if (span >= SHORT_SPAN_DAYS * DAY_MS)
+    return { type: 'date', range: [isoTime(first - DAY_MS / 2), isoTime(last + DAY_MS / 2)] };
+  const pad = Math.max(DAY_MS / 2, (SHORT_SPAN_DAYS * DAY_MS - span) / 2);
   return {
     type: 'date',
-    range: [isoDay(first - DAY_MS), isoDay(last + DAY_MS)],
+    range: [isoTime(first - pad), isoTime(last + pad)],
     dtick: DAY_MS,
     tickformat: '%b %-d',
   };
 }
+
+/** A moment as Plotly reads a date-axis bound: ISO, without the zone (the axis is in UTC). */
+const isoTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
