@@ -1,89 +1,21 @@
 import { useMemo, useState } from 'react';
 
-import type { CommunicationsReply } from '../../../../shared/schemas/findings/communications';
 import type { MentionRow } from '../../../../shared/schemas/findings/competitor-mentions';
 import type { ExternalEmailsReply } from '../../../../shared/schemas/findings/external-emails';
 import type { SlackSharesReply } from '../../../../shared/schemas/findings/slack';
 import { useCommunications, useTopic } from '../../../api/findings/topics';
-import { Chart } from '../../../components/chart/chart';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../components/format';
 import { EventDialog } from '../parts/event-dialog';
 import { FindingState } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
-import { radialLayout } from '../parts/graph-layout';
 import { PageFrame } from '../parts/page-frame';
 import { Figures, Section, Tag } from '../parts/section';
 import { useEvidenceUi } from '../parts/use-evidence-ui';
+import { ContactGraph } from './communications-graph';
 
-type Node = CommunicationsReply['nodes'][number];
 type Domain = ExternalEmailsReply['domains'][number];
 type Share = SlackSharesReply['shares'][number];
-
-const COLOR = {
-  subject: '#38bdf8',
-  competitor: '#f87171',
-  personal: '#fbbf24',
-  external: '#a78bfa',
-  internal: '#94a3b8',
-};
-const colorOf = (n: Node) =>
-  n.kind === 'subject'
-    ? COLOR.subject
-    : n.competitor
-      ? COLOR.competitor
-      : n.personal
-        ? COLOR.personal
-        : n.external
-          ? COLOR.external
-          : COLOR.internal;
-
-/** The contact graph as Plotly traces: edges as one line trace, nodes as markers sized by weight. */
-function graphTraces(graph: CommunicationsReply): Plotly.Data[] {
-  const at = radialLayout(graph.nodes, graph.edges);
-  const xs: Array<number | null> = [];
-  const ys: Array<number | null> = [];
-  for (const e of graph.edges) {
-    const a = at.get(e.source);
-    const b = at.get(e.target);
-    if (!a || !b) continue;
-    xs.push(a.x, b.x, null);
-    ys.push(a.y, b.y, null);
-  }
-  const max = Math.max(1, ...graph.nodes.map((n) => n.weight));
-  return [
-    {
-      type: 'scatter',
-      mode: 'lines',
-      x: xs,
-      y: ys,
-      line: { width: 1, color: 'rgba(148,163,184,0.35)' },
-      hoverinfo: 'skip',
-      showlegend: false,
-    },
-    {
-      type: 'scatter',
-      mode: 'text+markers',
-      x: graph.nodes.map((n) => at.get(n.id)?.x ?? 0),
-      y: graph.nodes.map((n) => at.get(n.id)?.y ?? 0),
-      text: graph.nodes.map((n) =>
-        n.kind === 'subject' || n.competitor || n.personal || n.weight > max / 6 ? n.label : '',
-      ),
-      textposition: 'top center',
-      hovertext: graph.nodes.map(
-        (n) =>
-          `${n.label} · ${n.kind}${n.competitor ? ` · competitor ${n.competitor}` : ''}${n.personal ? ' · personal' : ''} · ${n.weight}`,
-      ),
-      hoverinfo: 'text',
-      marker: {
-        size: graph.nodes.map((n) => 8 + 22 * Math.sqrt(n.weight / max)),
-        color: graph.nodes.map(colorOf),
-        line: { width: 0 },
-      },
-      showlegend: false,
-    },
-  ] as Plotly.Data[];
-}
 
 const mentionColumns: DataTableColumn<MentionRow>[] = [
   {
@@ -164,7 +96,6 @@ export default function CommunicationsPage() {
   const shares = useTopic(id, 'slackShares', window);
   const downloads = useTopic(id, 'slackDownloads', window);
   const [open, setOpen] = useState<string | null>(null);
-  const traces = useMemo(() => (graph.data ? graphTraces(graph.data) : []), [graph.data]);
   const pinMention = useMemo(
     () => (m: MentionRow) => ({
       kind: 'event' as const,
@@ -198,7 +129,7 @@ export default function CommunicationsPage() {
   return (
     <PageFrame
       title="Communications analysis"
-      lede="The subject's contact graph from mail, shares and chat channels (red: competitors, amber: personal addresses, violet: other outside contacts), mentions of competitors, mail leaving the company and files shared in chat."
+      lede="The subject's contact graph from mail, shares and chat channels, mentions of competitors, mail leaving the company and files shared in chat."
       controls={
         <label className="evidence-controls">
           <span className="muted">Hops</span>
@@ -240,17 +171,7 @@ export default function CommunicationsPage() {
               hint="Node size is the volume of contact; hover a node for details"
               wide
             >
-              <Chart
-                ariaLabel={`Contact graph of the subject, ${g.nodes.length} people, domains and channels`}
-                height={420}
-                data={traces}
-                layout={{
-                  xaxis: { visible: false },
-                  yaxis: { visible: false, scaleanchor: 'x' },
-                  margin: { l: 8, r: 8, t: 8, b: 8 },
-                  showlegend: false,
-                }}
-              />
+              <ContactGraph graph={g} />
             </Section>
           </>
         )}
