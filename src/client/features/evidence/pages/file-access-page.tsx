@@ -10,12 +10,13 @@ import {
   useFiles,
   useFileSankey,
 } from '../../../api/findings/file-access';
-import { Chart } from '../../../components/chart/chart';
+import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../components/format';
 import { DrillDialog, eventColumns, pinEvent } from '../parts/event-dialog';
 import { FindingState } from '../parts/finding-state';
 import { LeavingFlows } from './file-access-flows';
+import { SankeyChart } from './file-access-sankey';
 import { FindingTable } from '../parts/finding-table';
 import { PageFrame } from '../parts/page-frame';
 import { Figures, Section, Tag } from '../parts/section';
@@ -106,6 +107,7 @@ export default function FileAccessPage() {
   const totals = useFileAccess(id, window);
   const sankey = useFileSankey(id, window);
   const files = useFiles(id, label, window);
+  const { tones } = useChartColors();
   useFailureToast(totals.error);
   useFailureToast(sankey.error);
   useFailureToast(files.error);
@@ -177,29 +179,7 @@ export default function FileAccessPage() {
           {(s) =>
             s.links.length ? (
               <>
-                <Chart
-                  ariaLabel="Flows of files from sensitivity label through action to destination"
-                  height={380}
-                  data={[
-                    {
-                      type: 'sankey',
-                      arrangement: 'snap',
-                      node: { label: s.nodes.map((n) => n.label), pad: 14, thickness: 14 },
-                      link: {
-                        source: s.links.map((l) => l.source),
-                        target: s.links.map((l) => l.target),
-                        value: s.links.map((l) => l.value),
-                        color: s.links.map((l) =>
-                          l.sensitive && l.leaving
-                            ? 'rgba(248,113,113,0.55)'
-                            : l.leaving
-                              ? 'rgba(251,191,36,0.45)'
-                              : 'rgba(148,163,184,0.25)',
-                        ),
-                      },
-                    },
-                  ]}
-                />
+                <SankeyChart sankey={s} tones={tones} />
                 <LeavingFlows sankey={s} />
               </>
             ) : (
