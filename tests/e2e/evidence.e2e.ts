@@ -157,7 +157,7 @@ test('PowerShell of the tampering case: Defender switched off is flagged and ope
 
   const commands = page.getByRole('grid', { name: 'Suspicious commands' });
   const tampering = commands.getByRole('row', { name: /T1562\.001.*Set-MpPreference/ }).first();
-  await expect(tampering).toContainText(/high|critical/);
+  await expect(tampering).toContainText(/high|critical/i);
 
   // Walk down to it with j, then Enter shows the whole normalized command.
   await commands.focus();

@@ -12,7 +12,7 @@ import { Section, SeverityTag } from '../parts/section';
 import { useEvidenceUi } from '../parts/use-evidence-ui';
 
 const columns: DataTableColumn<HygieneItem>[] = [
-  { id: 'title', header: 'Check', value: (i) => i.title },
+  { id: 'title', header: 'Check', value: (i) => i.title, width: 230 },
   {
     id: 'severity',
     header: 'Severity',
@@ -32,7 +32,6 @@ const columns: DataTableColumn<HygieneItem>[] = [
     id: 'description',
     header: 'What it means',
     value: (i) => i.description,
-    cell: (i) => <span title={i.description}>{i.description}</span>,
   },
 ];
 

@@ -64,11 +64,16 @@ const SEVERITY_TONE = {
   none: 'ok',
 } as const;
 
+/** Written as the incident badges write severities, so one case reads the same everywhere. */
+const SEVERITY_LABEL = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  none: 'Clear',
+} as const;
+
 /** A severity as a tag. */
 export function SeverityTag(props: { severity: keyof typeof SEVERITY_TONE }) {
-  return (
-    <Tag tone={SEVERITY_TONE[props.severity]}>
-      {props.severity === 'none' ? 'clear' : props.severity}
-    </Tag>
-  );
+  return <Tag tone={SEVERITY_TONE[props.severity]}>{SEVERITY_LABEL[props.severity]}</Tag>;
 }
