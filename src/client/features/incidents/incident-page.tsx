@@ -12,6 +12,22 @@ import { IncidentStatusBadge, SeverityBadge } from './incident-badges';
 import { StatusButtons, useStatusChanger } from './use-status-changer';
 import './incidents.css';
 
+/** "2026-10-19 01:33 UTC" and the like, which a line break would split at a hyphen or space. */
+const TIMES = /(\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?: UTC)?)?)/;
+
+/** The sentence with its dates and times kept whole on one line (still plain, copyable text). */
+function unbrokenTimes(text: string) {
+  return text.split(TIMES).map((part, index) =>
+    index % 2 ? (
+      <span key={index} className="nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** One incident: why it fired, its techniques and status, and (child view) its timeline. */
 export default function IncidentPage() {
   const { id = '', incidentId = '' } = useParams<{ id: string; incidentId: string }>();
@@ -51,7 +67,7 @@ export default function IncidentPage() {
           <h2>{data.title}</h2>
           <IncidentStatusBadge status={data.status} />
         </div>
-        <p className="incident-why">{data.why}</p>
+        <p className="incident-why">{unbrokenTimes(data.why)}</p>
         <p className="muted incident-description">{data.description}</p>
         <dl className="dl incident-facts">
           <dt>Techniques</dt>

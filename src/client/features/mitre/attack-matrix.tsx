@@ -45,8 +45,9 @@ export function AttackMatrix(props: {
       ?.querySelector<HTMLElement>(`[data-cell="${target.column}:${target.row}"]`)
       ?.focus();
 
-  // Keyboard-first: once observations arrive, the first observed technique takes the focus,
-  // which also scrolls a wide matrix to it.
+  // Keyboard-first: once observations arrive, the first observed technique takes the focus.
+  // Only a wide matrix scrolls (sideways) to it: scrolling the page down to a cell low in its
+  // column would hide the case header and the legend the moment the view opens.
   const focusedOnce = useRef(false);
   useEffect(() => {
     if (focusedOnce.current || observedCount === 0) return;
@@ -54,9 +55,14 @@ export function AttackMatrix(props: {
     const first = firstPosition(columns);
     if (!first) return;
     setPosition(first);
-    container.current
-      ?.querySelector<HTMLElement>(`[data-cell="${first.column}:${first.row}"]`)
-      ?.focus();
+    const box = container.current;
+    const cell = box?.querySelector<HTMLElement>(`[data-cell="${first.column}:${first.row}"]`);
+    if (!box || !cell) return;
+    cell.focus({ preventScroll: true });
+    const outer = box.getBoundingClientRect();
+    const inner = cell.getBoundingClientRect();
+    if (inner.right > outer.right) box.scrollLeft += inner.right - outer.right + 8;
+    else if (inner.left < outer.left) box.scrollLeft -= outer.left - inner.left + 8;
   }, [columns, observedCount]);
 
   const onKeyDown = (event: KeyboardEvent) => {
