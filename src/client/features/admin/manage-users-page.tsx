@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 
 import type { AdminUser } from '../../../shared/schemas/admin';
 import { useMe } from '../../api/auth/me';
+import { useAdminRoles } from '../../api/admin/roles';
 import { useAdminUsers, useUserMutations } from '../../api/admin/users';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
@@ -13,10 +14,11 @@ import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { adminError } from './admin-errors';
 
-const columns: DataTableColumn<AdminUser>[] = [
+/** The user list's columns; roles are shown by name (`roleName` falls back to the id). */
+const userColumns = (roleName: (id: string) => string): DataTableColumn<AdminUser>[] => [
   { id: 'name', header: 'Name', value: (u) => u.displayName, width: 180 },
   { id: 'email', header: 'Email', value: (u) => u.email, width: 240 },
-  { id: 'roles', header: 'Roles', value: (u) => u.roles.join(', '), width: 200 },
+  { id: 'roles', header: 'Roles', value: (u) => u.roles.map(roleName).join(', '), width: 200 },
   {
     id: 'status',
     header: 'Status',
@@ -41,6 +43,12 @@ const columns: DataTableColumn<AdminUser>[] = [
 export default function ManageUsersPage() {
   const me = useMe();
   const users = useAdminUsers();
+  const roles = useAdminRoles();
+  const roleName = useMemo(() => {
+    const names = new Map((roles.data?.roles ?? []).map((role) => [role.id, role.name]));
+    return (id: string) => names.get(id) ?? id;
+  }, [roles.data]);
+  const columns = useMemo(() => userColumns(roleName), [roleName]);
   const { update, resetPassword } = useUserMutations();
   const openDialog = useSetAtom(openDialogAtom);
   const [selected, setSelected] = useState<string | null>(null);
@@ -77,7 +85,10 @@ export default function ManageUsersPage() {
     );
 
   return (
-    <div className="page" style={{ height: '100%', gridTemplateRows: 'auto auto 1fr' }}>
+    <div
+      className="page"
+      style={{ height: '100%', gridTemplateRows: temporary ? 'auto auto 1fr' : 'auto 1fr' }}
+    >
       <PageHeader
         title="Users"
         subtitle="Who can sign in to Vigil, and with which roles"
@@ -99,9 +110,7 @@ export default function ManageUsersPage() {
             Dismiss
           </button>
         </div>
-      ) : (
-        <div />
-      )}
+      ) : null}
       <div
         style={{
           display: 'grid',
@@ -140,7 +149,7 @@ export default function ManageUsersPage() {
             </header>
             <div className="card-body" style={{ display: 'grid', gap: 8 }}>
               <div className="muted">{user.email}</div>
-              <div>Roles: {user.roles.join(', ')}</div>
+              <div>Roles: {user.roles.map(roleName).join(', ')}</div>
               <button
                 type="button"
                 className="button"

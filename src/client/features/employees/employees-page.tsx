@@ -13,7 +13,8 @@ import { EmployeePanel } from './employee-panel';
 const columns: DataTableColumn<Employee>[] = [
   { id: 'name', header: 'Name', value: (e) => e.fullName, width: 190 },
   { id: 'id', header: 'Id', value: (e) => e.id, width: 90 },
-  { id: 'title', header: 'Title', value: (e) => e.title, width: 200 },
+  // No width: job titles are long and take the room the other columns leave.
+  { id: 'title', header: 'Title', value: (e) => e.title },
   { id: 'department', header: 'Department', value: (e) => e.department, width: 130 },
   { id: 'location', header: 'Location', value: (e) => e.location, width: 130 },
   { id: 'email', header: 'Email', value: (e) => e.email, width: 240, hiddenByDefault: true },

@@ -23,8 +23,8 @@ function lastErrors(integration: Integration): string {
 }
 
 const columns: DataTableColumn<Integration>[] = [
-  { id: 'kind', header: 'Kind', value: (i) => i.kindLabel, width: 230 },
-  { id: 'name', header: 'Name', value: (i) => i.name, width: 230 },
+  { id: 'name', header: 'Name', value: (i) => i.name, width: 280 },
+  { id: 'kind', header: 'Kind', value: (i) => i.kindLabel, width: 280 },
   {
     id: 'status',
     header: 'Status',
@@ -51,7 +51,12 @@ const columns: DataTableColumn<Integration>[] = [
     align: 'right',
     width: 100,
   },
-  { id: 'errors', header: 'Errors', value: lastErrors },
+  {
+    id: 'errors',
+    header: 'Errors',
+    value: lastErrors,
+    cell: (i) => lastErrors(i) || <span className="faint">None</span>,
+  },
 ];
 
 /** Connected log sources: what they are, how their last batch went, how much they delivered. */

@@ -34,7 +34,7 @@ export function PushEndpointCard(props: { integration: Integration }) {
         <pre className="code-block" aria-label="Example with curl">
           {curl}
         </pre>
-        <div className="inline-form">
+        <div className="toolbar">
           <span>
             Token ending <code>{integration.tokenHint ?? '—'}</code>
           </span>

@@ -50,7 +50,7 @@ export function RunsCard(props: { integrationId: string }) {
                     <span
                       className={`badge sync-${run.status === 'running' ? 'waiting' : run.status}`}
                     >
-                      {run.status}
+                      {run.status.charAt(0).toUpperCase() + run.status.slice(1)}
                     </span>
                   </td>
                   <td className="number">{formatNumber(run.accepted)}</td>

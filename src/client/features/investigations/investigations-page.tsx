@@ -23,7 +23,8 @@ import { openDialogAtom } from '../../state/dialogs';
 import { workspace } from '../../workspace/workspace-controller';
 
 const columns: DataTableColumn<Investigation>[] = [
-  { id: 'title', header: 'Title', value: (i) => i.title, width: 280 },
+  // No width: the title takes the room the other columns leave.
+  { id: 'title', header: 'Title', value: (i) => i.title },
   { id: 'subject', header: 'Subject', value: (i) => i.subject.fullName, width: 170 },
   {
     id: 'status',
@@ -40,7 +41,13 @@ const columns: DataTableColumn<Investigation>[] = [
     width: 110,
   },
   { id: 'type', header: 'Type', value: (i) => typeLabels[i.type], width: 150 },
-  { id: 'assignee', header: 'Assignee', value: (i) => i.assignee?.displayName ?? '', width: 140 },
+  {
+    id: 'assignee',
+    header: 'Assignee',
+    value: (i) => i.assignee?.displayName ?? '',
+    cell: (i) => i.assignee?.displayName ?? <span className="faint">Unassigned</span>,
+    width: 140,
+  },
   {
     id: 'window',
     header: 'Window',
