@@ -50,13 +50,15 @@ function Sheet(props: { onClose: () => void }) {
                 key={`${item.title}${item.keys}`}
                 style={{
                   display: 'flex',
+                  alignItems: 'flex-start',
                   justifyContent: 'space-between',
                   gap: 12,
                   padding: '2px 0',
                 }}
               >
                 <span>{item.title}</span>
-                <kbd>{item.keys}</kbd>
+                {/* Never stretched to a wrapped title's height, never wrapped itself. */}
+                <kbd style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>{item.keys}</kbd>
               </div>
             ))}
           </section>

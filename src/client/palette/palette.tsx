@@ -17,8 +17,8 @@ import { useIncidentEntries } from './use-incident-entries';
 import { useIntegrationEntries } from './use-integration-entries';
 
 const PLACEHOLDERS: Record<PaletteMode, string> = {
-  search:
-    'Search investigations, people, pages and commands…  (> commands  # cases  @ people  / pages)',
+  // Short enough to fit the palette's width: the prefixes are the part people forget.
+  search: 'Search…   > commands   # cases   @ people   / pages',
   commands: 'Run a command…',
   investigations: 'Find an investigation by title, subject or id…',
   people: 'Find a person by name, email or id…',

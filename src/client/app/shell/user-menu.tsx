@@ -16,9 +16,11 @@ export function UserMenu() {
         type="button"
         className="button"
         onClick={() => void runCommand('palette.toggle', undefined, 'button')}
-        style={{ justifyContent: 'space-between' }}
+        // The key sits close to the edge, as in a menu, so the label keeps its room.
+        style={{ justifyContent: 'space-between', paddingRight: 5 }}
       >
-        Search and commands <KeyHint commandId="palette.toggle" />
+        {/* Short enough for the sidebar to show the key beside it. */}
+        Command palette <KeyHint commandId="palette.toggle" />
       </button>
       <div style={{ display: 'grid', gap: 2, padding: '4px 4px 0' }}>
         <strong style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>

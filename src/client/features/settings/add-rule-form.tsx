@@ -27,7 +27,8 @@ export function AddRuleForm(props: { onAdd: (rule: KeyBinding) => void; initialC
     <form
       onSubmit={onSubmit}
       className="toolbar"
-      style={{ alignItems: 'end' }}
+      // Tops aligned: the key's hint (or error) below it must not lift its box above the others.
+      style={{ alignItems: 'start' }}
       aria-label="Add a rule"
     >
       <Field label="Key" error={keyError} hint="e.g. g d, mod+shift+p, ctrl+k ctrl+s">
@@ -63,7 +64,12 @@ export function AddRuleForm(props: { onAdd: (rule: KeyBinding) => void; initialC
           style={{ width: 200 }}
         />
       </Field>
-      <button type="submit" className="button" disabled={!parsed?.ok}>
+      <button
+        type="submit"
+        className="button"
+        disabled={!parsed?.ok}
+        style={{ marginTop: 'calc(12px * 1.45 + 4px)' }}
+      >
         Add rule
       </button>
     </form>

@@ -59,7 +59,7 @@ export function BindingsList(props: {
         />
       </header>
       <div className="card-body" style={{ maxHeight: 420, overflow: 'auto' }}>
-        <table className="matrix" aria-label="Shortcuts">
+        <table className="matrix middle" aria-label="Shortcuts">
           <thead>
             <tr>
               <th>Key</th>
@@ -72,7 +72,7 @@ export function BindingsList(props: {
           <tbody>
             {rows.map(({ binding, title, keys }) => (
               <tr key={`${binding.layer}${binding.index}`}>
-                <td>
+                <td style={{ textAlign: 'left', whiteSpace: 'nowrap' }}>
                   <kbd>{keys}</kbd>
                 </td>
                 <td style={{ textAlign: 'left' }}>
