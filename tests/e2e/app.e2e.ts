@@ -20,6 +20,8 @@ test('signs in with the keyboard and lands on the dashboard with its figures', a
 
 test('a wrong password shows one clear message', async ({ page }) => {
   await page.goto('/auth');
+  // The form loads on demand and puts the caret in Email; keys typed before then would be lost.
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type('admin@vigil.local');
   await press(page, 'Tab');
   await page.keyboard.type('not-the-password');
@@ -40,6 +42,7 @@ test('an expired session sends the browser to /auth, and back after signing in',
   await press(page, 'g p');
   await expect(page).toHaveURL(/\/auth\?next=/);
   await expect(page.getByText('Your session ended')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(user.email);
   await press(page, 'Tab');
   await page.keyboard.type(user.password);
