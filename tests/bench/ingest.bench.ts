@@ -77,7 +77,7 @@ async function measureEngine(
     floor:
       engine === 'sqlite'
         ? 'better-sqlite3 prepared insert, one transaction, WAL file with the server’s indexes'
-        : 'insert ... select from unnest, 5,000-row chunks, one transaction',
+        : 'insert ... select from jsonb_array_elements, 5,000-row chunks, one transaction',
     pipelineFile: ratio(best),
     push: ratio(push),
     upload: ratio(upload),

@@ -1,17 +1,18 @@
 import type pg from 'pg';
 
 import type { DatabaseHandle } from '../../db/database';
-import { EVENT_COLUMNS } from './event-row';
 import {
   EMPLOYEE_TYPES,
   EVENT_COLUMN_LIST,
   EVENT_SELECT_LIST,
-  eventsUnnest,
+  eventsFromJsonRows,
+  eventsJson,
+  eventsJsonRows,
   transpose,
 } from './postgres-columns';
 import { ensureMonthlyPartitions } from './postgres-partitions';
 import type { PostgresStage } from './postgres-stage';
-import { UNNEST_CHUNK } from './postgres-stage';
+import { CHUNK_ROWS } from './postgres-stage';
 import type { CommitBookkeeping, CommitOutcome } from './staged-rows';
 import { EMPLOYEE_COLUMNS } from './staged-rows';
 import { syncStatusJson } from './sync-status';
@@ -43,7 +44,7 @@ const SQL = {
     select t.*, ${nowParam}, ${nowParam} from unnest(${employeeArrays}) as t
     on conflict (id) do update set ${employeeUpdates}, updated_at = excluded.updated_at`,
   insertEvents: added(
-    `insert into events (${EVENT_COLUMN_LIST}) select ${EVENT_SELECT_LIST} from ${eventsUnnest()}`,
+    `insert into events (${EVENT_COLUMN_LIST}) select ${eventsFromJsonRows('jsonb')} from ${eventsJsonRows()}`,
   ),
   copyEvents: (table: string) =>
     added(`insert into events (${EVENT_COLUMN_LIST}) select ${EVENT_SELECT_LIST} from ${table}`),
@@ -69,11 +70,9 @@ async function insertEvents(client: pg.PoolClient, stage: PostgresStage): Promis
   }
   let accepted = 0;
   const subjects = new Set<string>();
-  for (let i = 0; i < stage.memoryRows.length; i += UNNEST_CHUNK) {
-    const chunk = stage.memoryRows.slice(i, i + UNNEST_CHUNK) as unknown[][];
-    const row = (
-      await client.query<Added>(SQL.insertEvents, transpose(chunk, EVENT_COLUMNS.length))
-    ).rows[0]!;
+  for (let i = 0; i < stage.memoryRows.length; i += CHUNK_ROWS) {
+    const chunk = stage.memoryRows.slice(i, i + CHUNK_ROWS);
+    const row = (await client.query<Added>(SQL.insertEvents, [eventsJson(chunk)])).rows[0]!;
     accepted += row.accepted;
     for (const id of row.subjects) subjects.add(id);
   }

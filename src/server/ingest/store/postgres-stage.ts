@@ -3,19 +3,25 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
 import { EVENT_COLUMNS } from './event-row';
-import { EVENT_TYPES, transpose, unnestInsert } from './postgres-columns';
-import { monthKey } from './postgres-partitions';
+import {
+  EVENT_COLUMN_LIST,
+  EVENT_TYPES,
+  eventsFromJsonRows,
+  eventsJson,
+  eventsJsonRows,
+} from './postgres-columns';
+import { monthBounds, monthKey } from './postgres-partitions';
 import type { BatchStage, EmployeeValues, EventValues } from './staged-rows';
 import { DEFAULT_SPILL_BYTES, rowBytes } from './staged-rows';
 
 /*
  * Bulk statements of the ingest live here rather than in db/queries: they address a temporary
- * table private to one pool client and pass whole columns as arrays (unnest).
+ * table private to one pool client and pass chunks of rows as one JSON parameter.
  */
 
 const TIME_INDEX = EVENT_COLUMNS.indexOf('time');
-/** Rows per `insert ... select * from unnest(...)` round trip. */
-export const UNNEST_CHUNK = 2000;
+/** Rows per insert round trip (a few MB of JSON). */
+export const CHUNK_ROWS = 2000;
 
 /**
  * A PostgreSQL batch on its way in. Rows stay in memory while the batch is small (most pushes)
@@ -36,6 +42,9 @@ export class PostgresStage implements BatchStage {
   private client: pg.PoolClient | null = null;
   private memoryBytes = 0;
   private released = false;
+  /** The bounds of the month last noted, [from, to). */
+  private monthFrom = 0;
+  private monthTo = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -50,7 +59,7 @@ export class PostgresStage implements BatchStage {
 
   async addEvents(rows: readonly EventValues[]): Promise<void> {
     if (rows.length === 0) return;
-    for (const row of rows) this.months.add(monthKey(row[TIME_INDEX] as number));
+    for (const row of rows) this.noteMonth(row[TIME_INDEX] as number);
     this.eventCount += rows.length;
     if (this.eventsTable !== null) {
       await this.insertStaged(rows);
@@ -61,6 +70,14 @@ export class PostgresStage implements BatchStage {
       this.memoryBytes += rowBytes(row);
     }
     if (this.memoryBytes > this.spillBytes) await this.spill();
+  }
+
+  /** Adds the month of `time` to {@link months}; consecutive events mostly share one. */
+  private noteMonth(time: number): void {
+    if (time >= this.monthFrom && time < this.monthTo) return;
+    const key = monthKey(time);
+    this.months.add(key);
+    ({ from: this.monthFrom, to: this.monthTo } = monthBounds(key));
   }
 
   addEmployees(rows: readonly EmployeeValues[]): void {
@@ -82,10 +99,10 @@ export class PostgresStage implements BatchStage {
 
   private async insertStaged(rows: readonly EventValues[]): Promise<void> {
     const client = await this.connection();
-    const text = unnestInsert(this.eventsTable!, EVENT_COLUMNS, EVENT_TYPES);
-    for (let i = 0; i < rows.length; i += UNNEST_CHUNK) {
-      const chunk = rows.slice(i, i + UNNEST_CHUNK) as unknown[][];
-      await client.query(text, transpose(chunk, EVENT_COLUMNS.length));
+    const text = `insert into ${this.eventsTable!} (${EVENT_COLUMN_LIST})
+      select ${eventsFromJsonRows('text')} from ${eventsJsonRows()}`;
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+      await client.query(text, [eventsJson(rows.slice(i, i + CHUNK_ROWS))]);
     }
   }
 
