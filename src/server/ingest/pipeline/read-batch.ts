@@ -9,8 +9,6 @@ import type { IdentityDirectory } from './identity-directory';
 import type { IngestError, IngestProgress } from './types';
 import { MAX_REPORTED_ERRORS } from './types';
 
-/** Rows are staged this many at a time (one staging transaction or round trip each). */
-const CHUNK = 4000;
 /** Progress is reported every so many records. */
 const PROGRESS_EVERY = 20_000;
 /** A file whose first records all fail the format check is of another format. */
@@ -139,7 +137,7 @@ export async function readBatch(
         reject(asRecordError(error, item.position));
       }
     }
-    if (events.length >= CHUNK || employees.length >= CHUNK) await flush();
+    if (events.length >= stage.chunkRows || employees.length >= stage.chunkRows) await flush();
     if (reading.records % PROGRESS_EVERY === 0) {
       context.onProgress?.({
         phase: 'reading',

@@ -31,6 +31,7 @@ export const CHUNK_ROWS = 2000;
  * commit then copies that table. Employees (HR records) stay in memory, last record wins.
  */
 export class PostgresStage implements BatchStage {
+  readonly chunkRows = CHUNK_ROWS;
   /** Months the staged events fall in, for partition creation. */
   readonly months = new Set<string>();
   readonly employees = new Map<string, EmployeeValues>();

@@ -40,6 +40,11 @@ function leaseConnection(db: Kysely<Database>): Promise<() => void> {
  * at most) stay in memory, last record wins.
  */
 export class SqliteStage implements BatchStage {
+  /**
+   * No round trips to save: small chunks let rows die young once they go straight into the
+   * open transaction (500 rather than 4,000 halved the GC time of a spilled batch, measured).
+   */
+  readonly chunkRows = 500;
   /** Rows not yet inserted. */
   private memoryRows: EventValues[] = [];
   /** Staged employees by id. */

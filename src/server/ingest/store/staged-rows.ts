@@ -62,7 +62,12 @@ export function employeeValues(employee: EmployeeRecord): EmployeeValues {
 
 /** Where a batch accumulates before it is written in one transaction. */
 export interface BatchStage {
-  /** Stages rows (the caller passes a few thousand at a time). */
+  /**
+   * How many rows the reader hands over at a time: what one round trip should carry, and no
+   * more, since rows waiting in a chunk outlive V8's young generation and cost GC time.
+   */
+  readonly chunkRows: number;
+  /** Stages rows (the caller passes about {@link chunkRows} at a time). */
   addEvents(rows: readonly EventValues[]): Promise<void> | void;
   addEmployees(rows: readonly EmployeeValues[]): Promise<void> | void;
   /** Drops everything staged: the batch is rejected or failed. Safe to call twice. */
