@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ingest } from '../../../src/server/ingest/pipeline/ingest';
+import { testDialect } from '../support/test-database';
 import { startTestApp } from '../support/test-app';
 import type { TestApp } from '../support/test-app';
 import type { GeneratedFiles } from './support/ingest-helpers';
@@ -72,5 +74,42 @@ describe('what an ingest stores', () => {
     await t.database.db.deleteFrom('events').where('source', '=', 'm365').execute();
     expect(await load()).toMatchObject({ status: 'succeeded', accepted: expected });
     expect(await storedM365()).toEqual(spilled);
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('a spilled batch PostgreSQL cannot store', () => {
+  const record = (i: number, action = 'FileDownloaded') => ({
+    activity: 'file_download',
+    action,
+    time: Date.now() - 3_600_000 + i,
+    actorEmail: 'maya.okafor@northwind.example',
+    sourceEventId: `refused-${i}`,
+  });
+
+  // A NUL character is fine in JSON and SQLite, not in PostgreSQL text.
+  it.each([
+    ['an early chunk', 10],
+    ['the last chunk', 4_990],
+  ])('fails as a whole when %s is refused, writing nothing', async (_where, bad) => {
+    const before = await t.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const lines = Array.from({ length: 5_000 }, (_, i) =>
+      JSON.stringify(record(i, i === bad ? 'File\u0000Downloaded' : undefined)),
+    );
+    await expect(
+      ingest(t.database, {
+        source: 'normalized',
+        input: Readable.from([Buffer.from(lines.join('\n'))]),
+        via: 'cli',
+        spillBytes: 4096,
+      }),
+    ).rejects.toThrow();
+    const after = await t.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -97,11 +97,13 @@ async function backfill(client: pg.PoolClient, stage: PostgresStage): Promise<st
 }
 
 /**
- * Writes a staged batch in ONE transaction on a dedicated client: partitions for its months are
- * ensured first (see ensureMonthlyPartitions for why outside the transaction), then BEGIN,
- * upsert employees, insert events (`on conflict do nothing`: re-ingest is a no-op), join earlier
- * events to newly known employees, mark investigations whose subject got events, finish the
- * run, update the integration, COMMIT. Any failure rolls the whole batch back.
+ * Writes a staged batch in ONE transaction on a dedicated client. It waits first for the rows
+ * still on their way to the temporary table (a failed staging insert fails the batch there),
+ * and ensures partitions for its months (see ensureMonthlyPartitions for why outside the
+ * transaction); then BEGIN, upsert employees, insert events (`on conflict do nothing`:
+ * re-ingest is a no-op), join earlier events to newly known employees, mark investigations
+ * whose subject got events, finish the run, update the integration, COMMIT. Any failure rolls
+ * the whole batch back.
  */
 export async function commitPostgresStage(
   handle: DatabaseHandle,
@@ -110,6 +112,7 @@ export async function commitPostgresStage(
   insideTransaction?: () => void,
 ): Promise<CommitOutcome> {
   if (!handle.pool) throw new Error('commitPostgresStage needs a PostgreSQL database');
+  await stage.settle();
   const client = await stage.connection();
   await ensureMonthlyPartitions(handle.pool, client, handle.schema ?? 'public', stage.months);
   await client.query('begin');

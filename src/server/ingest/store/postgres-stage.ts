@@ -27,8 +27,9 @@ export const CHUNK_ROWS = 2000;
  * A PostgreSQL batch on its way in. Rows stay in memory while the batch is small (most pushes)
  * and are written straight into `events` by the commit. Past DEFAULT_SPILL_BYTES the batch
  * takes a dedicated pool client and moves to a temporary table on it (not written to the WAL,
- * seen by nobody else), in chunks of whole columns through `unnest`, so memory stays flat; the
- * commit then copies that table. Employees (HR records) stay in memory, last record wins.
+ * seen by nobody else), a chunk per round trip, so memory stays flat; the commit then copies
+ * that table. One chunk is in flight while the reader parses the next, so the server's work
+ * overlaps ours. Employees (HR records) stay in memory, last record wins.
  */
 export class PostgresStage implements BatchStage {
   readonly chunkRows = CHUNK_ROWS;
@@ -43,6 +44,8 @@ export class PostgresStage implements BatchStage {
   private client: pg.PoolClient | null = null;
   private memoryBytes = 0;
   private released = false;
+  /** The last staging insert sent; awaited before the next one, the commit and the discard. */
+  private staging: Promise<void> = Promise.resolve();
   /** The bounds of the month last noted, [from, to). */
   private monthFrom = 0;
   private monthTo = 0;
@@ -103,8 +106,18 @@ export class PostgresStage implements BatchStage {
     const text = `insert into ${this.eventsTable!} (${EVENT_COLUMN_LIST})
       select ${eventsFromJsonRows('text')} from ${eventsJsonRows()}`;
     for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
-      await client.query(text, [eventsJson(rows.slice(i, i + CHUNK_ROWS))]);
+      const json = eventsJson(rows.slice(i, i + CHUNK_ROWS));
+      await this.staging;
+      const sent = client.query(text, [json]).then(() => undefined);
+      // Its failure surfaces where `staging` is awaited next, not as an unhandled rejection.
+      sent.catch(() => undefined);
+      this.staging = sent;
     }
+  }
+
+  /** Waits for the rows still on their way to the temporary table; throws if they failed. */
+  async settle(): Promise<void> {
+    await this.staging;
   }
 
   /** Drops the temporary table, if any, and returns the client to the pool. */
@@ -116,6 +129,7 @@ export class PostgresStage implements BatchStage {
     const client = this.client;
     if (client === null) return;
     try {
+      await this.staging.catch(() => undefined);
       if (this.eventsTable !== null) await client.query(`drop table if exists ${this.eventsTable}`);
       client.release();
     } catch (error) {
