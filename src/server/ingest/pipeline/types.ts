@@ -39,7 +39,10 @@ export interface IngestRequest {
     extraCompanyDomains?: readonly string[];
   };
   onProgress?: (progress: IngestProgress) => void;
-  /** SQLite: bytes of rows kept in memory before the batch spills to a staging file (tests lower it). */
+  /**
+   * Bytes of rows kept in memory before the batch spills: into its open transaction (SQLite) or
+   * a temporary table (PostgreSQL). Tests lower it.
+   */
   spillBytes?: number;
   /**
    * For tests: called once everything is staged, just before the batch is written, and (on

@@ -26,8 +26,8 @@ export type EmployeeValues = unknown[];
 
 /**
  * Rows of a batch are kept in memory up to about this many bytes (most pushes and uploads stay
- * below it), then spill to a staging file (SQLite) or temporary table (PostgreSQL), so memory
- * stays flat whatever the size of the input.
+ * below it), then spill into the batch's open transaction (SQLite) or a temporary table
+ * (PostgreSQL), so memory stays flat whatever the size of the input.
  */
 export const DEFAULT_SPILL_BYTES = 32 * 1024 * 1024;
 
