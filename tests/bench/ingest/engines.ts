@@ -52,6 +52,9 @@ export async function freshDatabase(engine: Engine): Promise<BenchDatabase> {
     handle,
     location: url.toString(),
     cleanup: async () => {
+      // pool.end() resolves before its connections have closed: the forced drop below may
+      // terminate one of them, and a pool with no error listener would crash the process.
+      handle.pool?.on('error', () => undefined);
       await handle.close().catch(() => undefined);
       const dropper = new pg.Client({ connectionString: PG_ADMIN });
       await dropper.connect();
