@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
 
 import { verifyPassword } from '../../src/server/auth/passwords';
 import { ensureFirstAdmin } from '../../src/server/bootstrap/first-admin';
@@ -77,6 +78,34 @@ describe('migrations', () => {
       await b.close();
       await probe.pool!.query(`drop schema ${schema} cascade`);
       await probe.close();
+    }
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('a PostgreSQL connection ended by the server', () => {
+  it('does not end the process, and the next query gets a new connection', async () => {
+    const handle = await openTestDatabase();
+    const warned: string[] = [];
+    const onWarning = (warning: Error) => warned.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const pid = async () =>
+        Number(
+          (await handle.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!
+            .pid,
+        );
+      const first = await pid();
+      const killer = new pg.Client({ connectionString: inject('pgUrl') });
+      await killer.connect();
+      await killer.query('select pg_terminate_backend($1)', [first]);
+      await killer.end();
+      await expect
+        .poll(() => warned.some((m) => m.includes('closed an idle connection')))
+        .toBe(true);
+      expect(await pid()).not.toBe(first);
+    } finally {
+      process.off('warning', onWarning);
+      await handle.close();
     }
   });
 });

@@ -111,6 +111,11 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     max: options.poolSize ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection the server ends (a restart, a terminated backend) emits 'error' on the
+  // pool; unheard, that would end the process. The pool drops the client and opens a new one.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
