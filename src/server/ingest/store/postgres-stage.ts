@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
 import { EVENT_COLUMNS } from './event-row';
+import type { EventValues } from './event-row';
 import {
   EVENT_COLUMN_LIST,
   EVENT_TYPES,
@@ -11,7 +12,7 @@ import {
   eventsJsonRows,
 } from './postgres-columns';
 import { monthBounds, monthKey } from './postgres-partitions';
-import type { BatchStage, EmployeeValues, EventValues } from './staged-rows';
+import type { BatchStage, EmployeeValues } from './staged-rows';
 import { DEFAULT_SPILL_BYTES, rowBytes } from './staged-rows';
 
 /*

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { EVENT_COLUMNS } from './event-row';
-import type { BatchStage, EmployeeValues, EventValues } from './staged-rows';
+import type { EventValues } from './event-row';
+import type { BatchStage, EmployeeValues } from './staged-rows';
 import { DEFAULT_SPILL_BYTES, rowBytes } from './staged-rows';
 
 /*

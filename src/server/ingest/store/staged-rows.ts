@@ -19,8 +19,6 @@ export const EMPLOYEE_COLUMNS = [
   'departure_date',
 ] as const;
 
-export type { EventValues } from './event-row';
-
 /** An employees row as positional values in {@link EMPLOYEE_COLUMNS} order. */
 export type EmployeeValues = unknown[];
 

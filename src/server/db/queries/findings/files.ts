@@ -32,8 +32,8 @@ const labelOf = sql<string>`coalesce(e.file_label, fl.label, '')`;
  * The subject's events in the window that a file list is made of, as a derived table: file
  * events, and mails and chat shares that carried a file out, one row per named attachment (a
  * mail with three attachments moved three files, each with the label known for its own name,
- * not the mail's). Two branches, so each reads its own index
- * rather than every event of the subject.
+ * not the mail's). Two branches, so each reads its own index rather than every event of the
+ * subject.
  */
 function fileMovements(dialect: Dialect, employeeId: string, window: FindingsWindow) {
   const time = activityTime(dialect, 'o.time');
