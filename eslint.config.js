@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 
 /** One flat, type-aware config for the whole repository. */
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'tests/bench/results'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'test-results',
+      'playwright-report',
+      'tests/bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -14,9 +23,18 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       '@typescript-eslint/only-throw-error': 'off',
       'no-console': 'error',
       // Fastify plugins are async functions by contract, awaiting or not.
@@ -54,7 +72,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/cli/**/*.ts', 'tests/bench/**/*.ts', 'tests/run-all.ts', 'tests/**/support/**/*.ts'],
+    files: [
+      'src/server/cli/**/*.ts',
+      'tests/bench/**/*.ts',
+      'tests/run-all.ts',
+      'tests/**/support/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },

@@ -17,9 +17,13 @@ function precompress(): Plugin {
     closeBundle() {
       const dir = path.resolve('dist/client');
       const walk = (folder: string): string[] =>
-        fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(path.join(folder, entry.name)) : [path.join(folder, entry.name)],
-        );
+        fs
+          .readdirSync(folder, { withFileTypes: true })
+          .flatMap((entry) =>
+            entry.isDirectory()
+              ? walk(path.join(folder, entry.name))
+              : [path.join(folder, entry.name)],
+          );
       for (const file of walk(dir)) {
         if (!/\.(js|css|html|svg|json)$/.test(file) || fs.statSync(file).size < 1024) continue;
         const content = fs.readFileSync(file);

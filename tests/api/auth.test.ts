@@ -36,7 +36,9 @@ describe('without a session', () => {
       );
       expect({ route, status: reply.status }).toEqual({ route, status: 401 });
       // The push ingest route is authenticated by its integration token instead of a session.
-      expect(reply.body.message).toMatch(route.path.endsWith('/ingest') ? /ingest token/i : /sign in/i);
+      expect(reply.body.message).toMatch(
+        route.path.endsWith('/ingest') ? /ingest token/i : /sign in/i,
+      );
     }
     // The document itself is one of those routes.
     expect((await t.anonymous.get('/openapi.json')).status).toBe(401);

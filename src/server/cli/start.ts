@@ -13,7 +13,8 @@ function newest(target: string): number {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    latest = Math.max(latest, newest(path.join(target, entry)));
   return latest;
 }
 
@@ -21,10 +22,16 @@ function newest(target: string): number {
 function ensureClientBuilt(): void {
   const built = fs.existsSync(CLIENT_INDEX) ? fs.statSync(CLIENT_INDEX).mtimeMs : 0;
   if (built > 0 && SOURCES.every((source) => newest(source) <= built)) return;
-  console.log(built === 0 ? 'Building the web app (first start, about a minute)…' : 'Rebuilding the web app…');
-  const result = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  console.log(
+    built === 0 ? 'Building the web app (first start, about a minute)…' : 'Rebuilding the web app…',
+  );
+  const result = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error('The web app did not build; see the errors above.');
     process.exit(1);

@@ -8,7 +8,10 @@ import type { EventRow } from './event-row';
  * the simple path for tests and small batches. Returns how many were new. On PostgreSQL the
  * monthly partitions must exist (see ensureEventPartitions) or rows land in the default one.
  */
-export async function insertEventRows(db: Kysely<Database>, rows: readonly EventRow[]): Promise<number> {
+export async function insertEventRows(
+  db: Kysely<Database>,
+  rows: readonly EventRow[],
+): Promise<number> {
   let accepted = 0;
   // 45 columns a row: 200 rows stay under SQLite's 32,766 bound parameters.
   for (let i = 0; i < rows.length; i += 200) {
