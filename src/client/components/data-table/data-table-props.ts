@@ -29,6 +29,11 @@ export interface DataTableProps<T extends RowData> {
   /** Filter box, column visibility menu, row count and Export CSV button; default true. */
   toolbar?: boolean;
   onSelectionChange?: (ids: string[]) => void;
+  /**
+   * The row the page shows in detail (e.g. in a side panel beside the table): marked selected
+   * like the rows picked with x, but owned by the page, so list commands leave it alone.
+   */
+  selectedRowId?: string | null;
   /** Shown in the toolbar after the filter box, e.g. extra filter selects. */
   toolbarExtra?: ReactNode;
 }

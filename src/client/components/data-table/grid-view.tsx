@@ -244,7 +244,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
                     index={item.index}
                     domId={rowDomId(item.index)}
                     top={item.start - ROW_HEIGHT}
-                    selected={selection.selected.has(row.id)}
+                    selected={selection.selected.has(row.id) || row.id === props.selectedRowId}
                     cursor={item.index === cursor}
                     columnsKey={columnsKey}
                     onPointer={input.onRowPointer}

@@ -52,18 +52,16 @@ export default function EmployeesPage() {
           employees.data ? `${employees.data.total} people from HR and identity records` : undefined
         }
         actions={
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              openDialog({
-                kind: 'createInvestigation',
-                ...(selected ? { subjectEmployeeId: selected } : {}),
-              })
-            }
-          >
-            Open investigation{person ? ` about ${person.fullName}` : ''}
-          </button>
+          // With a person open, the panel beside their cases offers the investigation instead.
+          person ? undefined : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => openDialog({ kind: 'createInvestigation' })}
+            >
+              Open investigation
+            </button>
+          )
         }
       />
       <div
@@ -79,6 +77,7 @@ export default function EmployeesPage() {
           columns={columns}
           rows={rows}
           getRowId={(e) => e.id}
+          selectedRowId={person?.id}
           loading={employees.isLoading}
           height="fill"
           exportName="employees"

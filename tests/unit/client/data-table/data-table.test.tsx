@@ -216,6 +216,39 @@ describe('DataTable keyboard', () => {
     expect(activeList()!.selectionCount()).toBe(2);
   });
 
+  it('marks the row the page shows as selected, apart from the cursor and list commands', () => {
+    const { rerender } = renderPeople({ selectedRowId: 'p3' });
+    const selected = () =>
+      bodyRows()
+        .filter((row) => row.getAttribute('aria-selected') === 'true')
+        .map((row) => within(row).getAllByRole('gridcell')[0]?.textContent);
+    expect(selected()).toEqual(['Bob']);
+    act(() => screen.getByRole('grid').focus());
+    const list = activeList()!;
+    act(() => list.next());
+    expect(cursorRow()?.textContent).toContain('alice');
+    expect(cursorRow()?.getAttribute('aria-selected')).toBe('false');
+    expect(selected()).toEqual(['Bob']);
+    // The page's row is not part of the selection that list commands act on.
+    expect(list.selectionCount()).toBe(0);
+    let had = true;
+    act(() => {
+      had = list.clearSelection();
+    });
+    expect(had).toBe(false);
+    expect(selected()).toEqual(['Bob']);
+    rerender(
+      <DataTable
+        label="People"
+        columns={personColumns}
+        rows={people}
+        getRowId={(p) => p.id}
+        selectedRowId={null}
+      />,
+    );
+    expect(selected()).toEqual([]);
+  });
+
   it('keeps the cursor on its row when the sort changes', async () => {
     const user = userEvent.setup();
     renderPeople();
