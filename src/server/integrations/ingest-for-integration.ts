@@ -6,12 +6,17 @@ import { ingest } from '../ingest/pipeline/ingest';
 import type { IngestInput, IngestResult, IngestVia } from '../ingest/pipeline/types';
 import { readIntegrationOptions } from './present-integration';
 
-/** Ingests one batch into an integration, with the source options it was configured with. */
+/**
+ * Ingests one batch into an integration, with the source options it was configured with.
+ * `sizeHint` is the request's Content-Length, when it has one: a large batch is parsed on a
+ * worker thread.
+ */
 export function ingestForIntegration(
   database: DatabaseHandle,
   integration: IntegrationRow,
   input: IngestInput,
   via: IngestVia,
+  sizeHint?: number,
 ): Promise<IngestResult> {
   const options = readIntegrationOptions(integration.options);
   return ingest(database, {
@@ -19,9 +24,16 @@ export function ingestForIntegration(
     input,
     integrationId: integration.id,
     via,
+    ...(sizeHint === undefined ? {} : { sizeHint }),
     ...(options.framing !== 'auto' ? { framing: options.framing } : {}),
     ...(options.removableDrives ? { options: { removableDrives: options.removableDrives } } : {}),
   });
+}
+
+/** A request's declared body size, if it declared one. */
+export function declaredLength(header: string | undefined): number | undefined {
+  const length = Number(header);
+  return header !== undefined && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
 /** The reply body of a batch: 200 with counts, or 400 with counts, errors and a sentence. */

@@ -4,7 +4,6 @@ import { listEmployeeIdentities } from '../../db/queries/identities';
 import { endIngestRunWithoutWrites, startIngestRun } from '../../db/queries/ingest-runs';
 import { recordIntegrationSync } from '../../db/queries/integrations';
 import { parserFor } from '../parsers/index';
-import type { ParserOptions } from '../parsers/parser';
 import { commitPostgresStage } from '../store/postgres-commit';
 import { PostgresStage } from '../store/postgres-stage';
 import { commitSqliteStage } from '../store/sqlite-commit';
@@ -12,10 +11,14 @@ import { SqliteStage } from '../store/sqlite-stage';
 import type { BatchStage, CommitBookkeeping, CommitOutcome } from '../store/staged-rows';
 import type { SyncStatus } from '../store/sync-status';
 import { syncStatusJson } from '../store/sync-status';
-import { IdentityDirectory } from './identity-directory';
+import { readBatchInWorker } from '../worker/read-batch-in-worker';
+import type { ParseSetup } from './parse-setup';
+import { openParse } from './parse-setup';
 import type { BatchReading } from './read-batch';
 import { readBatch } from './read-batch';
-import { recordStream } from './record-stream';
+import { isByteSource, recordStream } from './record-stream';
+import type { ReadingPlan } from './reading-plan';
+import { planReading } from './reading-plan';
 import type { IngestRequest, IngestResult } from './types';
 
 /** The sentence for an input without a single record. */
@@ -30,28 +33,58 @@ function unique(values: Iterable<string>): string[] {
   return [...new Set([...values].map((v) => v.toLowerCase()))];
 }
 
-async function parserOptions(handle: DatabaseHandle, request: IngestRequest, now: number) {
+async function parseSetup(
+  handle: DatabaseHandle,
+  request: IngestRequest,
+  now: number,
+): Promise<ParseSetup> {
   const [configuration, identities] = await Promise.all([
     getConfiguration(handle.db),
     listEmployeeIdentities(handle.db),
   ]);
   const given = request.options ?? {};
-  const companyDomains = unique([
-    ...(given.companyDomains ?? configuration.companyDomains),
-    ...(given.extraCompanyDomains ?? []),
-  ]);
-  const directory = new IdentityDirectory(identities, companyDomains);
-  const options: Partial<ParserOptions> = {
-    companyDomains,
+  return {
+    source: request.source,
+    identities,
+    companyDomains: unique([
+      ...(given.companyDomains ?? configuration.companyDomains),
+      ...(given.extraCompanyDomains ?? []),
+    ]),
     personalEmailDomains: unique([
       ...configuration.personalEmailDomains,
       ...(given.personalEmailDomains ?? []),
     ]),
     now: given.now ?? now,
-    accountToEmail: directory.accountToEmail,
     ...(given.removableDrives ? { removableDrives: given.removableDrives } : {}),
+    integrationId: request.integrationId ?? null,
+    ingestedAt: now,
   };
-  return { directory, options };
+}
+
+/** Reads the batch as planned: on a parse worker, or on this thread. */
+function read(
+  plan: ReadingPlan,
+  request: IngestRequest,
+  setup: ParseSetup,
+  stage: BatchStage,
+): Promise<BatchReading> {
+  if (plan.inWorker && isByteSource(plan.input)) {
+    return readBatchInWorker(plan.input, {
+      setup,
+      framing: request.framing,
+      stage,
+      onProgress: request.onProgress,
+    });
+  }
+  return recordStream(plan.input, request.framing).then((records) =>
+    readBatch(records, {
+      ...openParse(setup),
+      stage,
+      integrationId: setup.integrationId,
+      now: setup.ingestedAt,
+      onProgress: request.onProgress,
+    }),
+  );
 }
 
 function rejectionMessage(reading: BatchReading): string {
@@ -64,8 +97,16 @@ function rejectionMessage(reading: BatchReading): string {
   return `${count} could not be ingested, so nothing of this batch was written.${where}`;
 }
 
-function openStage(handle: DatabaseHandle, request: IngestRequest): BatchStage {
-  if (handle.dialect === 'sqlite') return new SqliteStage(handle, request.spillBytes);
+/**
+ * The stage of a batch. A SQLite batch read from a local file at a worker's pace opens its
+ * transaction at the first rows, so writing overlaps parsing; others hold rows in memory first,
+ * so a slow sender does not hold the database.
+ */
+function openStage(handle: DatabaseHandle, request: IngestRequest, plan: ReadingPlan): BatchStage {
+  if (handle.dialect === 'sqlite') {
+    const eager = plan.inWorker && plan.local;
+    return new SqliteStage(handle, request.spillBytes ?? (eager ? 0 : undefined));
+  }
   if (!handle.pool) throw new Error('A PostgreSQL database handle has no pool');
   return new PostgresStage(handle.pool, request.spillBytes);
 }
@@ -118,7 +159,7 @@ export async function ingest(
   const parser = parserFor(request.source);
   if (!parser) throw new IngestRefused(`There is no parser for the source "${request.source}".`);
   const integrationId = request.integrationId ?? null;
-  const { directory, options } = await parserOptions(handle, request, started);
+  const setup = await parseSetup(handle, request, started);
   const runId = await startIngestRun(handle.db, {
     integrationId,
     source: request.source,
@@ -139,18 +180,11 @@ export async function ingest(
     ...partial,
   });
   let stage: BatchStage | null = null;
+  let plan: ReadingPlan | null = null;
   try {
-    stage = openStage(handle, request);
-    const records = await recordStream(request.input, request.framing);
-    const reading = await readBatch(records, {
-      parser,
-      session: parser.create(options),
-      directory,
-      stage,
-      integrationId,
-      now: started,
-      onProgress: request.onProgress,
-    });
+    plan = await planReading(request);
+    stage = openStage(handle, request, plan);
+    const reading = await read(plan, request, setup, stage);
     const base = {
       runId,
       records: reading.records,
@@ -228,5 +262,6 @@ export async function ingest(
     throw error;
   } finally {
     await stage?.discard();
+    await plan?.cleanup();
   }
 }

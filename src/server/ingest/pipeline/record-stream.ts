@@ -1,8 +1,13 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
 import { openRecords } from '../framing/read-records';
-import type { FramedItem, Framing } from '../framing/types';
+import type { ByteSource, FramedItem, Framing } from '../framing/types';
 import type { IngestInput } from './types';
+
+/** True when the input is bytes rather than records already decoded. */
+export function isByteSource(input: IngestInput): input is ByteSource {
+  return !isRecordInput(input);
+}
 
 /** Records handed over already decoded are positioned 1, 2, 3... */
 function isRecordInput(

@@ -40,6 +40,13 @@ export interface IngestRequest {
   };
   onProgress?: (progress: IngestProgress) => void;
   /**
+   * Where the records are parsed: on a worker thread (true), on this one (false), or, by
+   * default, on a worker for byte inputs of WORKER_THRESHOLD_BYTES or more (see reading-plan.ts).
+   */
+  parseInWorker?: boolean | 'auto';
+  /** Bytes the input is expected to have (an HTTP Content-Length); a local file's is read. */
+  sizeHint?: number;
+  /**
    * Bytes of rows kept in memory before the batch spills: into its open transaction (SQLite) or
    * a temporary table (PostgreSQL). Tests lower it.
    */

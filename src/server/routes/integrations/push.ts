@@ -9,7 +9,11 @@ import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/sc
 import { findIntegration } from '../../db/queries/integrations';
 import type { IntegrationRow } from '../../db/queries/integrations';
 import { conflict, unauthorized } from '../../http-problem';
-import { ingestForIntegration, ingestReply } from '../../integrations/ingest-for-integration';
+import {
+  declaredLength,
+  ingestForIntegration,
+  ingestReply,
+} from '../../integrations/ingest-for-integration';
 import { ingestTokenMatches } from '../../integrations/ingest-token';
 import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../integrations/request-body';
 
@@ -72,7 +76,13 @@ export const pushIngestRoute: FastifyPluginAsyncZod = async (app) => {
       const integration = authenticated.get(request)!;
       const body = (request.body as Readable | undefined) ?? null;
       const input = body === null ? { records: [] } : streamedBody(body);
-      const result = await ingestForIntegration(app.database, integration, input, 'push');
+      const result = await ingestForIntegration(
+        app.database,
+        integration,
+        input,
+        'push',
+        declaredLength(request.headers['content-length']),
+      );
       if (body !== null && drainRest(body)) void reply.header('connection', 'close');
       await app.audit(request, {
         action: 'integration.push',

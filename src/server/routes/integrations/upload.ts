@@ -6,7 +6,11 @@ import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/schemas/integrations';
 import { findIntegration } from '../../db/queries/integrations';
 import { badRequest, conflict, notFound } from '../../http-problem';
-import { ingestForIntegration, ingestReply } from '../../integrations/ingest-for-integration';
+import {
+  declaredLength,
+  ingestForIntegration,
+  ingestReply,
+} from '../../integrations/ingest-for-integration';
 import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../integrations/request-body';
 
 /**
@@ -48,6 +52,8 @@ export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
         integration,
         streamedBody(file.file),
         'upload',
+        // The form's size: the file's, give or take its few hundred bytes of multipart framing.
+        declaredLength(request.headers['content-length']),
       );
       if (drainRest(file.file)) void reply.header('connection', 'close');
       await app.audit(request, {

@@ -1,0 +1,44 @@
+import type { EventSource } from '../../../shared/events';
+import type { ParserOptions, ParserSession, SourceParser } from '../parsers/index';
+import { parserFor } from '../parsers/index';
+import { IdentityDirectory } from './identity-directory';
+
+/**
+ * Everything a batch's parsing needs, as plain data: it crosses to a parse worker by
+ * structured clone, so it holds no functions (`accountToEmail` is rebuilt from the identities).
+ */
+export interface ParseSetup {
+  source: EventSource;
+  /** Every known employee's id and email, for joining identities across sources. */
+  identities: Array<{ id: string; email: string }>;
+  companyDomains: string[];
+  personalEmailDomains: string[];
+  /** The parser's "now" (times after it are in the future). */
+  now: number;
+  removableDrives?: readonly string[];
+  integrationId: string | null;
+  /** When the batch began: every row's ingested_at. */
+  ingestedAt: number;
+}
+
+/** A parser session opened from a {@link ParseSetup}, with the directory it resolves employees in. */
+export interface OpenedParse {
+  parser: SourceParser;
+  session: ParserSession;
+  directory: IdentityDirectory;
+}
+
+/** Opens the parse of one batch; throws for a source without a parser (checked earlier). */
+export function openParse(setup: ParseSetup): OpenedParse {
+  const parser = parserFor(setup.source);
+  if (!parser) throw new Error(`There is no parser for the source "${setup.source}".`);
+  const directory = new IdentityDirectory(setup.identities, setup.companyDomains);
+  const options: Partial<ParserOptions> = {
+    companyDomains: setup.companyDomains,
+    personalEmailDomains: setup.personalEmailDomains,
+    now: setup.now,
+    accountToEmail: directory.accountToEmail,
+    ...(setup.removableDrives ? { removableDrives: setup.removableDrives } : {}),
+  };
+  return { parser, session: parser.create(options), directory };
+}
