@@ -61,7 +61,7 @@ export async function planReading(request: IngestRequest): Promise<ReadingPlan> 
   if (localFilePath(input) !== null) {
     return { input, inWorker, local: true, cleanup: nothingToClean };
   }
-  const file = path.join(os.tmpdir(), `vigil-ingest-${randomUUID()}`);
+  const file = path.join(os.tmpdir(), `vigil-ingest-${process.pid}-${randomUUID()}`);
   const cleanup = () => fs.promises.rm(file, { force: true });
   try {
     await pipeline(input, fs.createWriteStream(file, { mode: 0o600 }));

@@ -1,5 +1,3 @@
-import type { Worker } from 'node:worker_threads';
-
 import { bufferChunks } from '../framing/byte-chunks';
 import type { ByteSource, Framing } from '../framing/types';
 import type { ParseSetup } from '../pipeline/parse-setup';
