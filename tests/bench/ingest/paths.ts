@@ -103,7 +103,10 @@ async function serve(target: BenchDatabase, files: GeneratedFiles) {
   return { app, base, cookie, integrations };
 }
 
-/** Pushes each file over HTTP with its integration's token, streaming the body. */
+/**
+ * Pushes each file over HTTP with its integration's token, streaming the body with its
+ * Content-Length, as log shippers send their batches.
+ */
 export async function pushOverHttp(
   target: BenchDatabase,
   files: GeneratedFiles,
@@ -122,6 +125,7 @@ export async function pushOverHttp(
         method: 'POST',
         headers: {
           authorization: `Bearer ${token}`,
+          'content-length': String(fs.statSync(files.file(source)).size),
           'content-type':
             files.manifest.sources[source].format === 'csv' ? 'text/csv' : 'application/x-ndjson',
         },
