@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm test`: every check in order, with a summary. Typecheck, lint, unit tests, API tests on
+ * `npm test`: every check in order, with a summary. Typecheck, lint, formatting, unit tests, API tests on
  * SQLite and PostgreSQL, the production build, and the end-to-end journeys in Chromium.
  */
 const steps: Array<{ name: string; command: string[]; needs?: string }> = [
@@ -10,6 +10,10 @@ const steps: Array<{ name: string; command: string[]; needs?: string }> = [
     command: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
   },
   { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'] },
+  {
+    name: 'format',
+    command: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
+  },
   { name: 'unit tests', command: ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit'] },
   {
     name: 'API tests (SQLite and PostgreSQL)',
