@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm test`: every check in order, with a summary. Typecheck, lint, formatting, unit tests, API tests on
- * SQLite and PostgreSQL, the production build, and the end-to-end journeys in Chromium.
+ * `npm test`: every check in order, with a summary. Typecheck, lint, formatting, unit tests,
+ * API tests on SQLite and PostgreSQL, the production build, and the end-to-end journeys in
+ * Chromium.
  */
 const steps: Array<{ name: string; command: string[]; needs?: string }> = [
   {
