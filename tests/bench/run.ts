@@ -78,5 +78,15 @@ const dir = path.resolve('tests/bench/results');
 fs.mkdirSync(dir, { recursive: true });
 const file = path.join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+// latest.json holds the newest result of every group: a run of some groups keeps the others',
+// each group saying when it was measured.
+const latestFile = path.join(dir, 'latest.json');
+const latest = (
+  fs.existsSync(latestFile) ? JSON.parse(fs.readFileSync(latestFile, 'utf8')) : {}
+) as Record<string, unknown>;
+const measuredAt = { ...(latest.measuredAt as Record<string, string> | undefined) };
+for (const key of Object.keys(results)) {
+  if (key !== 'machine' && key !== 'at') measuredAt[key] = results.at as string;
+}
+fs.writeFileSync(latestFile, `${JSON.stringify({ ...latest, ...results, measuredAt }, null, 2)}\n`);
 console.log(`Results written to ${path.relative(process.cwd(), file)}`);

@@ -143,6 +143,16 @@ describe('a batch parsed on a worker thread', () => {
   });
 });
 
+describe('several large batches at once', () => {
+  it('are all written whole, parsed on workers or, when they are busy, here', async () => {
+    const batches = ['one', 'two', 'three'].map((tag) => oktaCopies(2, `together-${tag}`));
+    const results = await Promise.all(batches.map((lines) => inWorker(lines)));
+    for (const [i, result] of results.entries()) {
+      expect(result).toMatchObject({ status: 'succeeded', accepted: batches[i]!.length });
+    }
+  });
+});
+
 describe('a large push', () => {
   it('is copied to a temporary file, parsed on a worker, and the copy removed', async () => {
     const okta = await connect(admin, 'okta', 'Okta, large pushes');

@@ -61,30 +61,32 @@ async function parseSetup(
   };
 }
 
-/** Reads the batch as planned: on a parse worker, or on this thread. */
-function read(
+/**
+ * Reads the batch as planned: on a parse worker, or on this thread (small batches, decoded
+ * records, or every worker busy).
+ */
+async function read(
   plan: ReadingPlan,
   request: IngestRequest,
   setup: ParseSetup,
   stage: BatchStage,
 ): Promise<BatchReading> {
   if (plan.inWorker && isByteSource(plan.input)) {
-    return readBatchInWorker(plan.input, {
+    const inWorker = readBatchInWorker(plan.input, {
       setup,
       framing: request.framing,
       stage,
       onProgress: request.onProgress,
     });
+    if (inWorker !== null) return inWorker;
   }
-  return recordStream(plan.input, request.framing).then((records) =>
-    readBatch(records, {
-      ...openParse(setup),
-      stage,
-      integrationId: setup.integrationId,
-      now: setup.ingestedAt,
-      onProgress: request.onProgress,
-    }),
-  );
+  return readBatch(await recordStream(plan.input, request.framing), {
+    ...openParse(setup),
+    stage,
+    integrationId: setup.integrationId,
+    now: setup.ingestedAt,
+    onProgress: request.onProgress,
+  });
 }
 
 function rejectionMessage(reading: BatchReading): string {

@@ -6,7 +6,7 @@ import type { IngestProgress } from '../pipeline/types';
 import type { BatchStage } from '../store/staged-rows';
 import type { FromWorker, ToWorker } from './protocol';
 import { BYTES_WINDOW } from './protocol';
-import { returnParseWorker, takeParseWorker } from './worker-pool';
+import { releaseParseWorker, takeParseWorker } from './worker-pool';
 
 /** What reading a batch in a worker needs on this side. */
 export interface WorkerBatchOptions {
@@ -24,13 +24,15 @@ let lastBatch = 0;
  * Parsing the next chunk thus overlaps writing the last one, which on two cores nearly halves
  * the time of a large batch. Resolves with the same BatchReading readBatch gives; rejects when
  * the input stream, the stage or the worker fails (the worker is then ended, not reused).
+ * Returns null, having read nothing, when every parse worker is busy.
  */
 export function readBatchInWorker(
   input: ByteSource,
   options: WorkerBatchOptions,
-): Promise<BatchReading> {
-  const { stage } = options;
+): Promise<BatchReading> | null {
   const worker = takeParseWorker();
+  if (worker === null) return null;
+  const { stage } = options;
   const batch = (lastBatch += 1);
   const send = (message: ToWorker, transfer?: ArrayBuffer[]): void =>
     worker.postMessage(message, transfer);
@@ -49,7 +51,7 @@ export function readBatchInWorker(
       if (settled) return;
       settle();
       stopListening();
-      void worker.terminate();
+      releaseParseWorker(worker, false);
       reject(error instanceof Error ? error : new Error(String(error)));
     };
     const then = (step: () => Promise<void> | void, acknowledge: boolean): void => {
@@ -83,7 +85,7 @@ export function readBatchInWorker(
             if (settled) return;
             settle();
             stopListening();
-            returnParseWorker(worker);
+            releaseParseWorker(worker, true);
             resolve(message.reading);
           }, false);
           break;

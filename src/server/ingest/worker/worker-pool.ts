@@ -1,15 +1,20 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /*
  * Parse workers, started on demand and kept for the next batch: starting one compiles the
  * parsers again (about 300 ms), which a large batch hardly notices but a stream of uploads
- * would. One is kept idle, unreferenced, so it never holds the process open.
+ * would. One is kept idle, unreferenced, so it never holds the process open. At most one per
+ * core but one (the main thread writes) run at once: a batch that finds them all busy is parsed
+ * on the main thread, as small ones are, so many simultaneous uploads cannot multiply memory.
  */
 
 const MAX_IDLE = 1;
+const MAX_BUSY = Math.max(1, os.availableParallelism() - 1);
 const idle: Worker[] = [];
+let busy = 0;
 /** What an idle worker listens to (only to be forgotten if it dies). */
 const idleListeners = new WeakMap<Worker, () => void>();
 
@@ -25,26 +30,30 @@ function bootstrap(): string {
   return `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(entry)});`;
 }
 
-/** A parse worker for one batch: an idle one, or a new one. */
-export function takeParseWorker(): Worker {
+/** A parse worker for one batch (an idle one, or a new one), or null when all are busy. */
+export function takeParseWorker(): Worker | null {
+  if (busy >= MAX_BUSY) return null;
+  busy += 1;
   const worker = idle.pop();
-  if (worker) {
-    // Only our own listeners: a Worker's internals listen to it too (removing all of them
-    // stops its messages arriving).
-    const forget = idleListeners.get(worker);
-    if (forget) {
-      worker.off('error', forget);
-      worker.off('exit', forget);
-    }
-    worker.ref();
-    return worker;
+  if (!worker) return new Worker(bootstrap(), { eval: true });
+  // Only our own listeners: a Worker's internals listen to it too (removing all of them
+  // stops its messages arriving).
+  const forget = idleListeners.get(worker);
+  if (forget) {
+    worker.off('error', forget);
+    worker.off('exit', forget);
   }
-  return new Worker(bootstrap(), { eval: true });
+  worker.ref();
+  return worker;
 }
 
-/** Gives back a worker whose batch finished cleanly, once the caller removed its listeners. */
-export function returnParseWorker(worker: Worker): void {
-  if (idle.length >= MAX_IDLE) {
+/**
+ * Gives back a worker once the caller removed its listeners: kept for the next batch when its
+ * batch finished cleanly, ended otherwise (it may be stuck in the middle of one).
+ */
+export function releaseParseWorker(worker: Worker, clean: boolean): void {
+  busy -= 1;
+  if (!clean || idle.length >= MAX_IDLE) {
     void worker.terminate();
     return;
   }
