@@ -93,6 +93,20 @@ describe('each injected storyline shows up where an investigator looks', () => {
         `findings/file-access/files/${encodeURIComponent(usbFile.id)}/events`,
       );
       expect(events.events.some((e: any) => e.activity === 'usb_write')).toBe(true);
+      // One document, one row: its journey from the company's storage to the USB drive is
+      // the events of one file, whichever source named it by id, path or attachment name.
+      const journeys = await Promise.all(
+        (await finding(story.employeeId, 'findings/file-access/files')).files
+          .filter((f: any) => f.destinations.includes('usb'))
+          .map(async (f: any) => {
+            const reply = await finding(
+              story.employeeId,
+              `findings/file-access/files/${encodeURIComponent(f.id)}/events`,
+            );
+            return new Set(reply.events.map((e: any) => e.source));
+          }),
+      );
+      expect(journeys.some((sources) => sources.has('m365') && sources.has('windows'))).toBe(true);
     }
   });
 

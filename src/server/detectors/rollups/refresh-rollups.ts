@@ -29,7 +29,7 @@ import { inferLabels } from './infer-labels';
 import { offsetIntervals } from './zone-intervals';
 
 /** Bump when what the rollups hold changes: every employee is then rebuilt once. */
-const ROLLUP_VERSION = 2;
+const ROLLUP_VERSION = 3;
 
 /** What an employee's rollups depend on besides their events. */
 export interface RollupSettings {

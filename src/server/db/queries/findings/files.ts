@@ -24,8 +24,14 @@ export const FILE_DESTINATIONS = [
  */
 export const OUTBOUND_ACTIVITIES = ['email_send', 'chat_file_share'] as const;
 
-/** A file's key: its id, else its path, else its name. */
-const fileKey = sql<string>`coalesce(e.file_id, e.file_path, e.file_name)`;
+/**
+ * A file's key: its name, case aside (else its path, else its id). Each source names a file its
+ * own way (SharePoint by id, an endpoint by path on a USB drive, a mail by attachment name), so
+ * one document the subject downloaded, copied to USB and mailed home is one file, with its whole
+ * journey, only when keyed by name. Labels are already inferred by name (event_file_labels);
+ * two documents of the same name handled by one person are the rare price.
+ */
+const fileKey = sql<string>`lower(coalesce(e.file_name, e.file_path, e.file_id))`;
 const labelOf = sql<string>`coalesce(e.file_label, fl.label, '')`;
 
 /**
@@ -94,8 +100,9 @@ export async function filesHandled(
 }
 
 /**
- * Events of one file in the window, newest first: by file id (indexed), else by the path or
- * name that keys files without an id (endpoint logs).
+ * Events of one file in the window, newest first: those whose name is the file's key (see
+ * {@link fileKey}), mails that carried it as an attachment, and, for links made before files
+ * were keyed by name, those with that file id or path.
  */
 export async function fileEvents(
   db: Kysely<Database>,
@@ -105,19 +112,13 @@ export async function fileEvents(
   fileId: string,
   limit: number,
 ) {
-  // Steers SQLite to the (employee, file) index rather than every event of the subject in time order.
-  const time = activityTime(dialect, 'e.time');
-  const range = sql`e.employee_id = ${employeeId} and ${time} >= ${window.start} and ${time} < ${window.end}`;
-  const byId = await sql<{ id: number }>`
-    select e.id from events e where ${range} and e.file_id = ${fileId}
-    order by ${time} desc limit ${limit}`.execute(db);
-  if (byId.rows.length) return byId.rows.map((r) => Number(r.id));
+  const key = fileId.toLowerCase();
   const { rows } = await sql<{ id: number }>`
     select e.id from events e
     where e.employee_id = ${employeeId} and e.time >= ${window.start} and e.time < ${window.end}
       and (e.category = 'file' or (e.activity in (${sql.join([...OUTBOUND_ACTIVITIES])}) and e.file_destination is not null))
-      and e.file_id is null
-      and (coalesce(e.file_path, e.file_name) = ${fileId} or ${hasAttachment(dialect, 'e', fileId)})
+      and (${fileKey} = ${key} or e.file_id = ${fileId} or e.file_path = ${fileId}
+        or ${hasAttachment(dialect, 'e', key)})
     order by e.time desc limit ${limit}`.execute(db);
   return rows.map((r) => Number(r.id));
 }

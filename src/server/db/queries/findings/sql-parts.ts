@@ -91,12 +91,12 @@ export function attachmentRows(
     : sql`left join json_each(${attributes}, '$.attachments') as ${sql.id(alias)}`;
 }
 
-/** True when the event's `attributes.attachments` names the file. */
+/** True when the event's `attributes.attachments` names the file, case aside (`name` is lower-case). */
 export function hasAttachment(dialect: Dialect, event: string, name: string): RawBuilder<boolean> {
   const attributes = sql.ref(`${event}.attributes`);
   return dialect === 'postgres'
-    ? sql<boolean>`coalesce(${attributes} -> 'attachments', '[]'::jsonb) @> jsonb_build_array(${name}::text)`
-    : sql<boolean>`exists (select 1 from json_each(${attributes}, '$.attachments') where value = ${name})`;
+    ? sql<boolean>`exists (select 1 from jsonb_array_elements_text(coalesce(${attributes} -> 'attachments', '[]'::jsonb)) as a(value) where lower(a.value) = ${name})`
+    : sql<boolean>`exists (select 1 from json_each(${attributes}, '$.attachments') where lower(value) = ${name})`;
 }
 
 /**
