@@ -7,6 +7,7 @@ import { userSettingsMigration } from './migrations/0002-user-settings';
 import { activityMigration } from './migrations/0003-activity';
 import { evidenceMigration } from './migrations/0004-evidence';
 import { incidentsMigration } from './migrations/0005-incidents';
+import { fileKeysMigration } from './migrations/0006-file-keys';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-activity': activityMigration(dialect),
     '0004-evidence': evidenceMigration(dialect),
     '0005-incidents': incidentsMigration(dialect),
+    '0006-file-keys': fileKeysMigration(),
   };
 }
 

@@ -32,6 +32,7 @@ export const OUTBOUND_ACTIVITIES = ['email_send', 'chat_file_share'] as const;
  * two documents of the same name handled by one person are the rare price.
  */
 const fileKey = sql<string>`lower(coalesce(e.file_name, e.file_path, e.file_id))`;
+// Word for word the expression of the index events_employee_file_key (migration 0006).
 const labelOf = sql<string>`coalesce(e.file_label, fl.label, '')`;
 
 /**
@@ -100,9 +101,9 @@ export async function filesHandled(
 }
 
 /**
- * Events of one file in the window, newest first: those whose name is the file's key (see
- * {@link fileKey}), mails that carried it as an attachment, and, for links made before files
- * were keyed by name, those with that file id or path.
+ * Events of one file in the window, newest first: the file events whose key is the file's (an
+ * index of its own, see migration 0006), those with that file id (a link from the events
+ * list), and the mails and chat shares that carried it as an attachment.
  */
 export async function fileEvents(
   db: Kysely<Database>,
@@ -113,13 +114,22 @@ export async function fileEvents(
   limit: number,
 ) {
   const key = fileId.toLowerCase();
+  // Steers SQLite to the key and (employee, activity, time) indexes, not the subject's time order.
+  const time = activityTime(dialect, 'e.time');
+  const range = sql`e.employee_id = ${employeeId} and ${time} >= ${window.start} and ${time} < ${window.end}`;
   const { rows } = await sql<{ id: number }>`
-    select e.id from events e
-    where e.employee_id = ${employeeId} and e.time >= ${window.start} and e.time < ${window.end}
-      and (e.category = 'file' or (e.activity in (${sql.join([...OUTBOUND_ACTIVITIES])}) and e.file_destination is not null))
-      and (${fileKey} = ${key} or e.file_id = ${fileId} or e.file_path = ${fileId}
-        or ${hasAttachment(dialect, 'e', key)})
-    order by e.time desc limit ${limit}`.execute(db);
+    select id from (
+      select e.id, e.time from events e
+        where ${range} and e.category = 'file' and ${fileKey} = ${key}
+      union
+      select e.id, e.time from events e where ${range} and e.file_id = ${fileId}
+      union
+      select e.id, e.time from events e
+        where ${range} and e.activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
+          and e.file_destination is not null
+          and (${fileKey} = ${key} or ${hasAttachment(dialect, 'e', key)})
+    ) found
+    order by time desc limit ${limit}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
 
