@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
-import { press, signIn } from './support/vigil';
+import { adminApi, createRole, createUser, press, signIn, signInWith } from './support/vigil';
 
 test('the person open beside the directory stays highlighted, with one way to open a case about them', async ({
   page,
@@ -45,4 +46,86 @@ test('the person open beside the directory stays highlighted, with one way to op
   await press(page, 'Enter');
   const dialog = page.getByRole('dialog', { name: 'New investigation' });
   await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(id);
+});
+
+/** Someone well below the first screenful of the directory, which lists people by name. */
+async function someoneFarDown(request: APIRequestContext) {
+  const api = await adminApi(request);
+  const reply = await api.get('/identity/employees?limit=5000');
+  expect(reply.ok()).toBe(true);
+  const { employees } = (await reply.json()) as { employees: { id: string; fullName: string }[] };
+  const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  const sorted = [...employees].sort((a, b) => byName.compare(a.fullName, b.fullName));
+  expect(sorted.length).toBeGreaterThan(100);
+  return sorted[Math.floor(sorted.length * 0.8)]!;
+}
+
+test('someone opened from the palette is scrolled into view, and c opens a case about them', async ({
+  page,
+}) => {
+  const person = await someoneFarDown(page.request);
+  await signIn(page, 'analyst');
+  await press(page, 'g p');
+  const grid = page.getByRole('grid', { name: 'Employees' });
+  await expect(grid.locator('[role="row"][aria-rowindex="3"]')).toBeVisible();
+
+  await press(page, 'Control+k');
+  await page.keyboard.type(`@${person.fullName}`);
+  await expect(page.getByRole('option', { name: new RegExp(person.id) }).first()).toBeVisible();
+  await press(page, 'Enter');
+  await expect(
+    page.getByRole('complementary', { name: `Employee ${person.fullName}` }),
+  ).toBeVisible();
+  const opened = grid.locator('[role="row"][aria-selected="true"]');
+  await expect(opened).toContainText(person.id);
+  await expect(opened).toBeInViewport();
+  await expect(grid).not.toBeFocused();
+
+  // c creates what the view is about: a case about the person on screen.
+  await press(page, 'c');
+  const dialog = page.getByRole('dialog', { name: 'New investigation' });
+  await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(person.id);
+  await press(page, 'Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // With nobody open, c opens the dialog with no subject chosen for the user.
+  await page.getByRole('button', { name: 'Close employee', exact: true }).click();
+  await press(page, 'c');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Subject', { exact: true })).not.toHaveValue(person.id);
+});
+
+test('a link to someone far down the directory shows their row without taking the keyboard', async ({
+  page,
+}) => {
+  const person = await someoneFarDown(page.request);
+  await signIn(page, 'analyst');
+  await page.goto(`/app/employees/?employee=${person.id}`);
+  const grid = page.getByRole('grid', { name: 'Employees' });
+  const opened = grid.locator('[role="row"][aria-selected="true"]');
+  await expect(opened).toContainText(person.fullName);
+  await expect(opened).toBeInViewport();
+  await expect(grid).not.toBeFocused();
+});
+
+test('a role that cannot create investigations gets no button for it, and the panel says why', async ({
+  page,
+}) => {
+  const role = await createRole(page.request, 'Directory reader', [
+    'investigations.read',
+    'employees.read',
+  ]);
+  const reader = await createUser(page.request, role);
+  await signInWith(page, reader.email, reader.password);
+  await press(page, 'g p');
+  const grid = page.getByRole('grid', { name: 'Employees' });
+  await expect(grid.locator('[role="row"][aria-rowindex="3"]')).toBeVisible();
+  const createButtons = page.getByRole('button', { name: /^Open investigation/ });
+  await expect(createButtons).toHaveCount(0);
+
+  await grid.focus();
+  await press(page, 'Enter');
+  const panel = page.getByRole('complementary', { name: /^Employee / });
+  await expect(panel).toContainText('Your role does not allow creating investigations.');
+  await expect(createButtons).toHaveCount(0);
 });

@@ -42,6 +42,17 @@ export async function createUser(request: APIRequestContext, role: string) {
   return { email, password: PASSWORD };
 }
 
+/** Creates a custom global role (as the admin) with these permissions and returns its id. */
+export async function createRole(request: APIRequestContext, name: string, permissions: string[]) {
+  const api = await adminApi(request);
+  const reply = await api.post('/admin/roles', {
+    name: `${name} ${randomUUID().slice(0, 8)}`,
+    permissions,
+  });
+  expect(reply.status()).toBe(201);
+  return ((await reply.json()) as { id: string }).id;
+}
+
 /** Signs in through the form with the keyboard alone. */
 export async function signInWith(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');

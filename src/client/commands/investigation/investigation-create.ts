@@ -1,13 +1,11 @@
 import { openDialogAtom } from '../../state/dialogs';
 import { appStore } from '../../state/store';
 import { defineCommand } from '../command';
+import { cannotCreateInvestigation } from './cannot-create-investigation';
 
 /** Opens the "new investigation" dialog. */
 export const investigationCreate = defineCommand({
   id: 'investigation.create',
-  disabledReason: (c) =>
-    c.permissions.has('investigations.write')
-      ? null
-      : 'Your role does not allow creating investigations.',
+  disabledReason: cannotCreateInvestigation,
   run: () => appStore.set(openDialogAtom, { kind: 'createInvestigation' }),
 });

@@ -31,7 +31,8 @@ export interface DataTableProps<T extends RowData> {
   onSelectionChange?: (ids: string[]) => void;
   /**
    * The row the page shows in detail (e.g. in a side panel beside the table): marked selected
-   * like the rows picked with x, but owned by the page, so list commands leave it alone.
+   * like the rows picked with x, but owned by the page, so list commands leave it alone. When it
+   * changes (a link or the palette opened someone far down), the table scrolls it into view once.
    */
   selectedRowId?: string | null;
   /** Shown in the toolbar after the filter box, e.g. extra filter selects. */

@@ -152,6 +152,24 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     if (cursor >= 0) virtualizer.scrollToIndex(cursor);
   }, [cursor, viewKey, virtualizer]);
 
+  // The row the page shows (opened from a link or the palette, perhaps far down the list) is
+  // scrolled into view once, when it is first among the rows. Later renders, sorts and cursor
+  // moves leave the scroll to the user, and focus stays where it was. Runs after the cursor's
+  // scroll above, so on the first load it wins over the cursor's first row.
+  const shownRowId = props.selectedRowId ?? null;
+  const scrolledToShownRow = useRef<string | null>(null);
+  useEffect(() => {
+    if (shownRowId === null) {
+      scrolledToShownRow.current = null;
+      return;
+    }
+    if (scrolledToShownRow.current === shownRowId) return;
+    const index = tableRows.findIndex((row) => row.id === shownRowId);
+    if (index < 0) return;
+    scrolledToShownRow.current = shownRowId;
+    virtualizer.scrollToIndex(index);
+  }, [shownRowId, tableRows, virtualizer]);
+
   const lastRendered = items[items.length - 1]?.index ?? -1;
   const fetchMore = server?.fetchMore;
   useEffect(() => {

@@ -6,8 +6,15 @@ import { RiskBadge, StatusBadge } from '../../components/badges';
 import { openDialogAtom } from '../../state/dialogs';
 import { workspace } from '../../workspace/workspace-controller';
 
-/** One employee: who they are, the cases about them, and a way to open a new one. */
-export function EmployeePanel(props: { employee: Employee; onClose: () => void }) {
+/**
+ * One employee: who they are, the cases about them, and a way to open a new one; when
+ * `createBlocked` holds the reason the user's role cannot, that sentence stands in its place.
+ */
+export function EmployeePanel(props: {
+  employee: Employee;
+  createBlocked: string | null;
+  onClose: () => void;
+}) {
   const e = props.employee;
   const cases = useInvestigations({ subject: e.id, limit: 50 });
   const openDialog = useSetAtom(openDialogAtom);
@@ -84,13 +91,17 @@ export function EmployeePanel(props: { employee: Employee; onClose: () => void }
             </a>
           ))}
         </div>
-        <button
-          type="button"
-          className="button primary"
-          onClick={() => openDialog({ kind: 'createInvestigation', subjectEmployeeId: e.id })}
-        >
-          Open investigation about {e.fullName.split(' ')[0]}
-        </button>
+        {props.createBlocked ? (
+          <div className="muted">{props.createBlocked}</div>
+        ) : (
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => openDialog({ kind: 'createInvestigation', subjectEmployeeId: e.id })}
+          >
+            Open investigation about {e.fullName.split(' ')[0]}
+          </button>
+        )}
       </div>
     </aside>
   );

@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import type { Employee } from '../../../shared/schemas/employees';
+import { useMe } from '../../api/auth/me';
 import { useEmployees } from '../../api/employees/list-employees';
+import { cannotCreateInvestigation } from '../../commands/investigation/cannot-create-investigation';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -44,6 +46,11 @@ export default function EmployeesPage() {
     setParams(id ? { employee: id } : {}, { replace: true });
   const rows = useMemo(() => employees.data?.employees ?? [], [employees.data]);
   const person = rows.find((e) => e.id === selected) ?? null;
+  // The same rule as the palette's create commands, so a role without the right sees no button.
+  const me = useMe();
+  const createBlocked = cannotCreateInvestigation({
+    permissions: new Set(me.data?.permissions ?? []),
+  });
   return (
     <div className="page" style={{ height: '100%', gridTemplateRows: 'auto 1fr' }}>
       <PageHeader
@@ -53,7 +60,7 @@ export default function EmployeesPage() {
         }
         actions={
           // With a person open, the panel beside their cases offers the investigation instead.
-          person ? undefined : (
+          person || createBlocked ? undefined : (
             <button
               type="button"
               className="button"
@@ -85,7 +92,13 @@ export default function EmployeesPage() {
           onOpen={(e) => setSelected(e.id)}
           emptyMessage="No employees yet: they come from the HR feed and identity sources."
         />
-        {person ? <EmployeePanel employee={person} onClose={() => setSelected(null)} /> : null}
+        {person ? (
+          <EmployeePanel
+            employee={person}
+            createBlocked={createBlocked}
+            onClose={() => setSelected(null)}
+          />
+        ) : null}
       </div>
     </div>
   );

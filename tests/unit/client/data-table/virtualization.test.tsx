@@ -54,4 +54,38 @@ describe('DataTable virtualization', () => {
     expect(active?.textContent).toContain(`Person ${ROWS - 1}`);
     expect(grid.scrollTop).toBeGreaterThan((ROWS - 20) * ROW);
   });
+
+  it('scrolls the row the page opened into view once, leaving focus and later scrolls alone', async () => {
+    const table = (selectedRowId: string | null, data = rows) => (
+      <DataTable
+        label="Many"
+        columns={personColumns}
+        rows={data}
+        getRowId={(p) => p.id}
+        selectedRowId={selectedRowId}
+      />
+    );
+    const { rerender } = render(table('p70000'));
+    const grid = screen.getByRole('grid');
+    await waitFor(() => expect(rowIndexes()).toContain(70_002));
+    const opened = bodyRows().find((row) => row.getAttribute('aria-rowindex') === '70002');
+    expect(opened?.getAttribute('aria-selected')).toBe('true');
+    expect(grid.scrollTop).toBeGreaterThan(69_000 * ROW);
+    expect(document.activeElement).not.toBe(grid);
+
+    // The user scrolls back to the top; new rows and renders keep the person open but stay put.
+    await act(async () => {
+      scrollGrid(grid, 0);
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(rowIndexes()[0]).toBe(2));
+    rerender(table('p70000', [...rows]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(grid.scrollTop).toBe(0);
+    expect(rowIndexes()[0]).toBe(2);
+
+    // Opening someone else brings them into view in turn.
+    rerender(table('p90000', [...rows]));
+    await waitFor(() => expect(rowIndexes()).toContain(90_002));
+  });
 });
