@@ -101,9 +101,12 @@ export async function filesHandled(
 }
 
 /**
- * Events of one file in the window, newest first: the file events whose key is the file's (an
- * index of its own, see migration 0006), those with that file id (a link from the events
- * list), and the mails and chat shares that carried it as an attachment.
+ * Events of one file in the window, newest first: the file events whose key is the file's, those
+ * with that file id (a link from the events list), and the mails and chat shares that carried it
+ * as an attachment. The first and last read the partial indexes of migration 0006, whose
+ * conditions they repeat word for word ({@link OUTBOUND_ACTIVITIES} written out). SQLite, without
+ * statistics, would rather walk every mail of the subject by (employee, activity, time): it is
+ * told which index to use.
  */
 export async function fileEvents(
   db: Kysely<Database>,
@@ -124,9 +127,9 @@ export async function fileEvents(
       union
       select e.id, e.time from events e where ${range} and e.file_id = ${fileId}
       union
-      select e.id, e.time from events e
-        where ${range} and e.activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
-          and e.file_destination is not null
+      select e.id, e.time from events e ${dialect === 'sqlite' ? sql`indexed by events_employee_outbound` : sql``}
+        where e.employee_id = ${employeeId} and e.time >= ${window.start} and e.time < ${window.end}
+          and e.file_destination is not null and e.activity in ('email_send', 'chat_file_share')
           and (${fileKey} = ${key} or ${hasAttachment(dialect, 'e', key)})
     ) found
     order by time desc limit ${limit}`.execute(db);
