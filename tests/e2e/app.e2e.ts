@@ -57,6 +57,11 @@ test('creates and edits an investigation', async ({ page }) => {
   await press(page, 'Enter');
   const dialog = page.getByRole('dialog', { name: 'New investigation' });
   await expect(dialog).toBeVisible();
+  // Nobody is the subject until someone is searched for or chosen: Enter alone opens nothing.
+  await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('');
+  await press(page, 'Enter');
+  await expect(dialog.getByText('Choose the employee the investigation is about.')).toBeVisible();
+  await expect(dialog).toBeVisible();
   await page.keyboard.type('Aditi Carter');
   await press(page, 'Tab');
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('E10003');

@@ -128,4 +128,9 @@ test('a role that cannot create investigations gets no button for it, and the pa
   const panel = page.getByRole('complementary', { name: /^Employee / });
   await expect(panel).toContainText('Your role does not allow creating investigations.');
   await expect(createButtons).toHaveCount(0);
+
+  // Nor does the investigations list offer one.
+  await press(page, 'g i');
+  await expect(page.getByRole('grid', { name: 'Investigations' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New investigation' })).toHaveCount(0);
 });

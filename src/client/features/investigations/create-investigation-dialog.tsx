@@ -50,8 +50,14 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
     return filtered.slice(0, 200);
   }, [employees.data, search]);
 
-  // The person chosen, or the best match of the search so typing a name is enough.
-  const chosen = matches.some((e) => e.id === subject) ? subject : (matches[0]?.id ?? '');
+  // The person chosen, or the best match of a search so typing a name is enough. Nobody until
+  // then: a case about whoever sorts first would be opened by a mere Enter.
+  const searching = search.trim() !== '';
+  const chosen = matches.some((e) => e.id === subject)
+    ? subject
+    : searching
+      ? (matches[0]?.id ?? '')
+      : '';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -130,6 +136,10 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
             value={chosen}
             onChange={(e) => setSubject(e.target.value)}
           >
+            {/* Without an option of its own, React would show the first person as chosen. */}
+            <option value="" disabled hidden>
+              Nobody chosen
+            </option>
             {matches.length === 0 ? <option disabled>No employees match</option> : null}
             {matches.map((e) => (
               <option key={e.id} value={e.id}>

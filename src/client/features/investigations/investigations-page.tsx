@@ -13,7 +13,9 @@ import type {
   Investigation,
   ListInvestigationsQuery,
 } from '../../../shared/schemas/investigations';
+import { useMe } from '../../api/auth/me';
 import { useInvestigations } from '../../api/investigations/list-investigations';
+import { cannotCreateInvestigation } from '../../commands/investigation/cannot-create-investigation';
 import { RiskBadge, StatusBadge } from '../../components/badges';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
@@ -80,6 +82,10 @@ export default function InvestigationsPage() {
   const set = (key: keyof ListInvestigationsQuery, value: string) =>
     setFilters((current) => ({ ...current, [key]: value || undefined }));
   const rows = useMemo(() => query.data?.investigations ?? [], [query.data]);
+  const me = useMe();
+  const createBlocked = cannotCreateInvestigation({
+    permissions: new Set(me.data?.permissions ?? []),
+  });
 
   return (
     <div className="page" style={{ height: '100%', gridTemplateRows: 'auto 1fr' }}>
@@ -87,13 +93,16 @@ export default function InvestigationsPage() {
         title="Investigations"
         subtitle={query.data ? `${query.data.total} visible to you` : undefined}
         actions={
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => openDialog({ kind: 'createInvestigation' })}
-          >
-            New investigation
-          </button>
+          // The same rule as the palette's create commands: a role without the right sees none.
+          createBlocked ? undefined : (
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => openDialog({ kind: 'createInvestigation' })}
+            >
+              New investigation
+            </button>
+          )
         }
       />
       <DataTable
