@@ -59,13 +59,14 @@ test('file access: USB in the sankey, a labelled file, its events and its raw re
   const events = dialog.getByRole('grid', { name: 'File events' });
   await expect(events).toBeFocused();
   await expect(events.getByRole('row', { name: /Wrote to removable media/ }).first()).toBeVisible();
-  // The file's whole journey is listed; j walks down to its copy to USB, o shows its record.
-  const cursor = events.locator('[data-cursor="true"]');
-  for (let step = 0; step < 50; step += 1) {
-    if ((await cursor.innerText()).includes('Wrote to removable media')) break;
-    await press(page, 'j');
-  }
-  await expect(cursor).toContainText('Wrote to removable media');
+  // The file's whole journey is listed; / filters it to the copy to USB, Down goes back into
+  // the rows and o shows that event's raw record.
+  await press(page, '/');
+  await expect(dialog.getByRole('searchbox', { name: 'Filter File events' })).toBeFocused();
+  await page.keyboard.type('removable');
+  await press(page, 'ArrowDown');
+  await expect(events).toBeFocused();
+  await expect(events.locator('[data-cursor="true"]')).toContainText('Wrote to removable media');
   await press(page, 'o');
   const record = page.getByRole('dialog', { name: 'Event' });
   await expect(record.getByText('Raw record')).toBeVisible();

@@ -1,6 +1,9 @@
 import { defineCommand } from '../command';
 
-/** `/`: focuses the search or filter box of the focused pane. */
+/**
+ * `/`: focuses the search or filter box of what has the keys: the topmost open dialog (a
+ * file's events, say), else the focused pane.
+ */
 export const searchFocus = defineCommand({
   id: 'search.focus',
   disabledReason: () => (searchBox() ? null : 'This view has no search box.'),
@@ -11,8 +14,16 @@ export const searchFocus = defineCommand({
   },
 });
 
+const SEARCH_BOX = 'input[type="search"], input[data-search]';
+
 function searchBox(): HTMLInputElement | null {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"]');
+  const top = dialogs[dialogs.length - 1];
+  // A dialog is modal: `/` never reaches behind it, even when it has no box of its own.
+  if (top) return top.querySelector<HTMLInputElement>(SEARCH_BOX);
   return document.querySelector<HTMLInputElement>(
-    '.pane.focused input[type="search"], .pane.focused input[data-search], .pane:only-child input[type="search"], .pane:only-child input[data-search]',
+    ['.pane.focused', '.pane:only-child']
+      .flatMap((pane) => SEARCH_BOX.split(', ').map((box) => `${pane} ${box}`))
+      .join(', '),
   );
 }
