@@ -92,7 +92,7 @@ test('someone opened from the palette is scrolled into view, and c opens a case 
   await page.getByRole('button', { name: 'Close employee', exact: true }).click();
   await press(page, 'c');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Subject', { exact: true })).not.toHaveValue(person.id);
+  await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue('');
 });
 
 test('a link to someone far down the directory shows their row without taking the keyboard', async ({
@@ -106,6 +106,15 @@ test('a link to someone far down the directory shows their row without taking th
   await expect(opened).toContainText(person.fullName);
   await expect(opened).toBeInViewport();
   await expect(grid).not.toBeFocused();
+
+  // The cursor is on them too: in the table, j goes on to the next person down.
+  const at = Number(await opened.getAttribute('aria-rowindex'));
+  await grid.focus();
+  await press(page, 'j');
+  await expect(grid.locator('[role="row"][data-cursor="true"]')).toHaveAttribute(
+    'aria-rowindex',
+    String(at + 1),
+  );
 });
 
 test('a role that cannot create investigations gets no button for it, and the panel says why', async ({

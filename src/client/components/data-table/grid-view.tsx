@@ -19,7 +19,7 @@ import { globalTextFilter, gridFeatures, gridTemplate, textFilter, toColumnDefs 
 import { downloadCsv, toCsv } from './csv';
 import type { DataTableProps } from './data-table-props';
 import { bodyMessage, statusMessage } from './grid-messages';
-import { cursorIndex, emptySelection, keepRows } from './grid-selection';
+import { cursorIndex, emptySelection, keepRows, moveCursor } from './grid-selection';
 import { GridHeader, GridRow, ROW_HEIGHT } from './grid-rows';
 import { GridToolbar } from './grid-toolbar';
 import type { RowCountInput } from './row-count';
@@ -153,9 +153,10 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
   }, [cursor, viewKey, virtualizer]);
 
   // The row the page shows (opened from a link or the palette, perhaps far down the list) is
-  // scrolled into view once, when it is first among the rows. Later renders, sorts and cursor
-  // moves leave the scroll to the user, and focus stays where it was. Runs after the cursor's
-  // scroll above, so on the first load it wins over the cursor's first row.
+  // scrolled into view once, when it is first among the rows, and the cursor goes there, so
+  // j and k carry on from that person. Later renders, sorts and cursor moves leave the scroll
+  // to the user, and focus stays where it was. Runs after the cursor's scroll above, so on the
+  // first load it wins over the cursor's first row.
   const shownRowId = props.selectedRowId ?? null;
   const scrolledToShownRow = useRef<string | null>(null);
   useEffect(() => {
@@ -167,6 +168,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     const index = tableRows.findIndex((row) => row.id === shownRowId);
     if (index < 0) return;
     scrolledToShownRow.current = shownRowId;
+    setSelection((state) => moveCursor(state, tableRows, index));
     virtualizer.scrollToIndex(index);
   }, [shownRowId, tableRows, virtualizer]);
 
