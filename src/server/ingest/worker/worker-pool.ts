@@ -33,9 +33,18 @@ function bootstrap(): string {
 /** A parse worker for one batch (an idle one, or a new one), or null when all are busy. */
 export function takeParseWorker(): Worker | null {
   if (busy >= MAX_BUSY) return null;
-  busy += 1;
   const worker = idle.pop();
-  if (!worker) return new Worker(bootstrap(), { eval: true });
+  if (!worker) {
+    try {
+      const started = new Worker(bootstrap(), { eval: true });
+      busy += 1;
+      return started;
+    } catch {
+      // No worker to be had (tsx not found, threads exhausted): the batch is parsed here.
+      return null;
+    }
+  }
+  busy += 1;
   // Only our own listeners: a Worker's internals listen to it too (removing all of them
   // stops its messages arriving).
   const forget = idleListeners.get(worker);
