@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 
+import type { Permission } from '../../../shared/permissions';
 import { meReplySchema } from '../../../shared/schemas/auth';
 import { request } from '../http-client';
 
@@ -18,4 +20,10 @@ export const meQuery = () =>
 /** The signed-in user; suspends nothing, returns the query. */
 export function useMe() {
   return useQuery(meQuery());
+}
+
+/** What the signed-in user's roles allow, as a set (empty until /auth/me answers). */
+export function usePermissions(): ReadonlySet<Permission> {
+  const permissions = useMe().data?.permissions;
+  return useMemo(() => new Set(permissions ?? []), [permissions]);
 }

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { MouseEvent, ReactNode } from 'react';
 
 import type { Permission } from '../../../shared/permissions';
-import { useMe } from '../../api/auth/me';
+import { usePermissions } from '../../api/auth/me';
 import { workspaceAtom } from '../../workspace/workspace-atoms';
 import { workspace } from '../../workspace/workspace-controller';
 import { focusedTab } from '../../workspace/workspace-model';
@@ -84,9 +84,8 @@ export function WorkspaceLink(props: {
 
 /** The sections this user may use, with the current one highlighted. */
 export function Sidebar() {
-  const me = useMe();
   const location = focusedTab(useAtomValue(workspaceAtom)).location;
-  const granted = new Set(me.data?.permissions ?? []);
+  const granted = usePermissions();
   return (
     <aside className="sidebar" aria-label="Sections">
       <div className="sidebar-brand">

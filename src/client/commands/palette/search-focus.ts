@@ -15,15 +15,13 @@ export const searchFocus = defineCommand({
 });
 
 const SEARCH_BOX = 'input[type="search"], input[data-search]';
+const PANE_SEARCH_BOX =
+  '.pane.focused input[type="search"], .pane.focused input[data-search], .pane:only-child input[type="search"], .pane:only-child input[data-search]';
 
 function searchBox(): HTMLInputElement | null {
   const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"]');
   const top = dialogs[dialogs.length - 1];
   // A dialog is modal: `/` never reaches behind it, even when it has no box of its own.
   if (top) return top.querySelector<HTMLInputElement>(SEARCH_BOX);
-  return document.querySelector<HTMLInputElement>(
-    ['.pane.focused', '.pane:only-child']
-      .flatMap((pane) => SEARCH_BOX.split(', ').map((box) => `${pane} ${box}`))
-      .join(', '),
-  );
+  return document.querySelector<HTMLInputElement>(PANE_SEARCH_BOX);
 }

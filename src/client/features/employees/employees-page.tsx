@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import type { Employee } from '../../../shared/schemas/employees';
-import { useMe } from '../../api/auth/me';
+import { usePermissions } from '../../api/auth/me';
 import { useEmployees } from '../../api/employees/list-employees';
 import { cannotCreateInvestigation } from '../../commands/investigation/cannot-create-investigation';
 import { DataTable } from '../../components/data-table/data-table';
@@ -47,10 +47,7 @@ export default function EmployeesPage() {
   const rows = useMemo(() => employees.data?.employees ?? [], [employees.data]);
   const person = rows.find((e) => e.id === selected) ?? null;
   // The same rule as the palette's create commands, so a role without the right sees no button.
-  const me = useMe();
-  const createBlocked = cannotCreateInvestigation({
-    permissions: new Set(me.data?.permissions ?? []),
-  });
+  const createBlocked = cannotCreateInvestigation({ permissions: usePermissions() });
   return (
     <div className="page" style={{ height: '100%', gridTemplateRows: 'auto 1fr' }}>
       <PageHeader

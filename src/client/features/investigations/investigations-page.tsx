@@ -13,7 +13,7 @@ import type {
   Investigation,
   ListInvestigationsQuery,
 } from '../../../shared/schemas/investigations';
-import { useMe } from '../../api/auth/me';
+import { usePermissions } from '../../api/auth/me';
 import { useInvestigations } from '../../api/investigations/list-investigations';
 import { cannotCreateInvestigation } from '../../commands/investigation/cannot-create-investigation';
 import { RiskBadge, StatusBadge } from '../../components/badges';
@@ -82,10 +82,7 @@ export default function InvestigationsPage() {
   const set = (key: keyof ListInvestigationsQuery, value: string) =>
     setFilters((current) => ({ ...current, [key]: value || undefined }));
   const rows = useMemo(() => query.data?.investigations ?? [], [query.data]);
-  const me = useMe();
-  const createBlocked = cannotCreateInvestigation({
-    permissions: new Set(me.data?.permissions ?? []),
-  });
+  const createBlocked = cannotCreateInvestigation({ permissions: usePermissions() });
 
   return (
     <div className="page" style={{ height: '100%', gridTemplateRows: 'auto 1fr' }}>
