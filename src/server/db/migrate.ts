@@ -8,6 +8,7 @@ import { activityMigration } from './migrations/0003-activity';
 import { evidenceMigration } from './migrations/0004-evidence';
 import { incidentsMigration } from './migrations/0005-incidents';
 import { fileKeysMigration } from './migrations/0006-file-keys';
+import { signInAttemptsMigration } from './migrations/0007-sign-in-attempts';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-evidence': evidenceMigration(dialect),
     '0005-incidents': incidentsMigration(dialect),
     '0006-file-keys': fileKeysMigration(),
+    '0007-sign-in-attempts': signInAttemptsMigration(),
   };
 }
 

@@ -18,6 +18,8 @@ export interface Database {
   integrations: IntegrationsTable;
   ingest_runs: IngestRunsTable;
   configuration: ConfigurationTable;
+  sign_in_attempts: SignInAttemptsTable;
+  installation_secrets: InstallationSecretsTable;
 }
 
 /** One normalized activity event (see src/shared/events.ts); booleans are 0/1. */
@@ -152,6 +154,22 @@ export interface UsersTable {
 export interface UserRolesTable {
   user_id: string;
   role_id: string;
+}
+
+/** A sign-in counter (src/server/auth/sign-in-throttle.ts); the key is a digest, never an identifier. */
+export interface SignInAttemptsTable {
+  key: string;
+  attempts: number;
+  last_at: number;
+  /** When the row may be pruned. */
+  expires_at: number;
+}
+
+/** Random secrets made on first use, e.g. the key of the sign-in digests. */
+export interface InstallationSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
 }
 
 export interface SessionsTable {
