@@ -1,22 +1,25 @@
 import { sql } from 'kysely';
 
 import type { Dialect } from '../../dialect';
-import { deletionHoursSelect } from './deletions';
 import { findingsDb } from './tables';
 import type { FindingsDb } from './tables';
 import {
   DAY_MS,
   HALF_HOUR_MS,
+  activityTime,
   containsAny,
   equalsWithoutIndex,
   internalAddressSql,
   jsonArrayRows,
+  jsonNumber,
   jsonText,
   offHoursSql,
 } from './sql-parts';
 import type { WorkClock } from './sql-parts';
 import type { Database } from '../../schema';
 import type { Kysely } from 'kysely';
+
+const HOUR_MS = 3_600_000;
 
 /** What the rollups of one employee were built with, and up to which event. */
 export interface RollupState {
@@ -235,6 +238,24 @@ export function dailyFactsSelect(build: RollupBuild, from: number, to: number) {
       on e.file_label is null and fl.employee_id = e.employee_id and fl.file_name = e.file_name
     where e.employee_id = ${build.employeeId} and e.time >= ${from} and e.time < ${to}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+}
+
+/**
+ * event_deletion_hours rows computed from events in [from, to): deletions per hour, mail
+ * counted in items (one mail event may hard-delete several).
+ */
+export function deletionHoursSelect(build: RollupBuild, from: number, to: number) {
+  const time = activityTime(build.dialect);
+  const items = jsonNumber(build.dialect, 'attributes', 'itemCount');
+  return sql`select employee_id, time / ${sql.lit(HOUR_MS)} as hour,
+      sum(case when activity = 'file_delete' then 1 else 0 end) as files,
+      sum(case when activity = 'email_delete' then coalesce(${items}, 1) else 0 end) as mail,
+      sum(case when activity = 'chat_delete' then 1 else 0 end) as messages,
+      sum(case when file_label is not null then 1 else 0 end) as labelled
+    from events
+    where employee_id = ${build.employeeId} and activity in ('file_delete', 'email_delete', 'chat_delete')
+      and ${time} >= ${from} and ${time} < ${to}
+    group by 1, 2`;
 }
 
 /** event_halfhours rows computed from events in [from, to). */
