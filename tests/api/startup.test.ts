@@ -100,7 +100,7 @@ describe.runIf(testDialect() === 'postgres')('a PostgreSQL connection ended by t
       await killer.query('select pg_terminate_backend($1)', [first]);
       await killer.end();
       await expect
-        .poll(() => warned.some((m) => m.includes('closed an idle connection')))
+        .poll(() => warned.some((m) => m.includes('PostgreSQL closed a connection')))
         .toBe(true);
       expect(await pid()).not.toBe(first);
     } finally {

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 import type { Dialect } from './dialect';
+import { FifoSqliteDialect } from './fair-sqlite-dialect';
 import type { Database } from './schema';
 
 /** An open database: the Kysely instance, which engine it is, and how to close it. */
@@ -28,6 +29,11 @@ export interface OpenOptions {
   schema?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * How the connections name themselves in pg_stat_activity (`vigil` unless the URL sets
+   * `application_name`); tests give each database its own, to end only their own connections.
+   */
+  applicationName?: string;
 }
 
 const DEFAULT_SQLITE_FILE = 'data/vigil.db';
@@ -45,6 +51,23 @@ export function sqliteFileFor(url: string | undefined): string {
   if (!url) return DEFAULT_SQLITE_FILE;
   if (url === 'sqlite::memory:' || url === ':memory:') return ':memory:';
   return url.replace(/^sqlite:(\/\/)?/i, '') || DEFAULT_SQLITE_FILE;
+}
+
+/**
+ * A connection the server ends (a restart, a failover, a terminated backend, a network drop)
+ * emits 'error' on its client; with nobody listening, Node ends the process. The pool listens
+ * only to idle clients, so every client gets its own listener as it is made: a checked-out
+ * client's query, transaction or ingest batch then fails with the error, the client is no
+ * longer queryable, and the pool discards it when it is released.
+ */
+function listenForConnectionLoss(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      process.emitWarning(`PostgreSQL closed a connection: ${error.message}`);
+    });
+  });
+  // An idle client's error is also emitted on the pool; the client's listener reported it.
+  pool.on('error', () => undefined);
 }
 
 /** Opens the database a DATABASE_URL names. Migrations are run separately. */
@@ -90,7 +113,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return {
     db,
@@ -109,13 +132,14 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // `vigil` names the connections for whoever reads pg_stat_activity, unless the URL or
+    // PGAPPNAME gives a name.
+    ...(options.applicationName
+      ? { application_name: options.applicationName }
+      : { fallback_application_name: 'vigil' }),
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // An idle connection the server ends (a restart, a terminated backend) emits 'error' on the
-  // pool; unheard, that would end the process. The pool drops the client and opens a new one.
-  pool.on('error', (error) => {
-    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
-  });
+  listenForConnectionLoss(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { retryWhileDisconnected } from '../db/connection-loss';
 import type { DatabaseHandle } from '../db/database';
 import {
   claimPendingInvestigations,
@@ -107,7 +108,10 @@ export class AnalysisRunner {
           'analysis run finished',
         );
       } catch (error) {
-        await finishAnalysis(this.handle.db, id, 'failed', Date.now());
+        // A lost connection fails the run and often the pool's other connections: try again.
+        await retryWhileDisconnected(() =>
+          finishAnalysis(this.handle.db, id, 'failed', Date.now()),
+        );
         this.log.error({ err: error, investigationId: id }, 'analysis run failed');
       }
     }

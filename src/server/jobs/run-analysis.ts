@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { RiskLevel } from '../../shared/investigation-model';
+import { retryWhileDisconnected } from '../db/connection-loss';
 import type { DatabaseHandle } from '../db/database';
 import {
   finishAnalysis,
@@ -146,7 +147,9 @@ export async function runAnalysis(
     await finishAnalysis(handle.db, investigationId, 'idle', clock());
     return result;
   } catch (error) {
-    await finishAnalysis(handle.db, investigationId, 'failed', clock());
+    await retryWhileDisconnected(() =>
+      finishAnalysis(handle.db, investigationId, 'failed', clock()),
+    );
     throw error;
   }
 }

@@ -30,7 +30,8 @@ export async function openTestDatabase(dialect: Dialect = testDialect()): Promis
   await client.connect();
   await client.query(`create schema ${schema}`);
   await client.end();
-  const handle = openDatabase(url, { schema, poolSize: 4 });
+  // Named after the schema, so a fault test can end this database's connections and no others.
+  const handle = openDatabase(url, { schema, poolSize: 4, applicationName: schema });
   await migrateToLatest(handle.db, handle.dialect, schema);
   const close = handle.close.bind(handle);
   handle.close = async () => {

@@ -1,3 +1,4 @@
+import { retryWhileDisconnected } from '../../db/connection-loss';
 import type { DatabaseHandle } from '../../db/database';
 import { getConfiguration } from '../../db/queries/configuration';
 import { listEmployeeIdentities } from '../../db/queries/identities';
@@ -258,9 +259,10 @@ export async function ingest(
     const message = 'The server could not finish this batch; nothing of it was written.';
     // Roll back first: a SQLite batch holds the shared connection the failure is recorded on.
     await stage?.discard().catch(() => undefined);
-    await recordFailure(handle, request, status({ status: 'failed', message })).catch(
-      () => undefined,
-    );
+    // A lost connection fails the batch and often the pool's other connections: try again.
+    await retryWhileDisconnected(() =>
+      recordFailure(handle, request, status({ status: 'failed', message })),
+    ).catch(() => undefined);
     throw error;
   } finally {
     await stage?.discard();

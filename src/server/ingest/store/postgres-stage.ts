@@ -43,6 +43,11 @@ export class PostgresStage implements BatchStage {
   /** The temporary table, once the batch spilled to one. */
   eventsTable: string | null = null;
   private client: pg.PoolClient | null = null;
+  /** Why the client's connection broke, if it did: it is then closed, not pooled again. */
+  private broken: Error | null = null;
+  private readonly noteBroken = (error: Error) => {
+    this.broken ??= error;
+  };
   private memoryBytes = 0;
   private released = false;
   /** The last staging insert sent; awaited before the next one, the commit and the discard. */
@@ -56,9 +61,17 @@ export class PostgresStage implements BatchStage {
     private readonly spillBytes = DEFAULT_SPILL_BYTES,
   ) {}
 
-  /** The stage's dedicated client (taken from the pool on first use). */
+  /**
+   * The stage's dedicated client (taken from the pool on first use). A lost connection fails
+   * the statement in flight; the pool's listener keeps the process alive, this one remembers
+   * the loss so that discard closes the client.
+   */
   async connection(): Promise<pg.PoolClient> {
-    this.client ??= await this.pool.connect();
+    if (this.client === null) {
+      const client = await this.pool.connect();
+      client.on('error', this.noteBroken);
+      this.client = client;
+    }
     return this.client;
   }
 
@@ -129,12 +142,15 @@ export class PostgresStage implements BatchStage {
     this.employees.clear();
     const client = this.client;
     if (client === null) return;
+    client.off('error', this.noteBroken);
     try {
       await this.staging.catch(() => undefined);
-      if (this.eventsTable !== null) await client.query(`drop table if exists ${this.eventsTable}`);
-      client.release();
-    } catch (error) {
+      if (this.broken === null && this.eventsTable !== null) {
+        await client.query(`drop table if exists ${this.eventsTable}`);
+      }
       // A broken connection is closed rather than returned to the pool.
+      client.release(this.broken ?? undefined);
+    } catch (error) {
       client.release(error as Error);
     }
   }
