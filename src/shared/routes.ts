@@ -148,6 +148,11 @@ export type RouteParams<R extends RouteId> = {
 /** Search parameters for a deep link; undefined and null values are left out. */
 export type SearchValues = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
+/** Whether a path belongs to the signed-in workspace (everything under /app and /dev). */
+export function isWorkspacePath(pathname: string): boolean {
+  return /^\/(app|dev)(\/|$)/.test(pathname);
+}
+
 /** True when `value` names a route, for ids that arrive as data (keymap args, URLs). */
 export function isRouteId(value: unknown): value is RouteId {
   return typeof value === 'string' && Object.hasOwn(routes, value);

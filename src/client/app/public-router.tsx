@@ -1,19 +1,22 @@
 import { createBrowserRouter } from 'react-router-dom';
 
-import { page } from './lazy-page';
+import { isWorkspacePath, routeIds, routes } from '../../shared/routes';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
+import { routeTree } from './route-tree';
+import { layouts, screens } from './screens';
 
-/** The screens outside the workspace: landing, sign-in and the single sign-on callback. */
+// Landing, sign-in and the single sign-on callback.
+const publicRouteIds = routeIds.filter((id) => !isWorkspacePath(routes[id].path));
+
+/** The router of the screens outside the workspace. */
 export function createPublicRouter() {
   return createBrowserRouter([
     {
       errorElement: <RouteError />,
       hydrateFallbackElement: <div className="splash">Loading…</div>,
       children: [
-        { path: '/', lazy: page(() => import('../features/auth/landing-page')) },
-        { path: '/auth', lazy: page(() => import('../features/auth/sign-in-page')) },
-        { path: '/auth/callback', lazy: page(() => import('../features/auth/callback-page')) },
+        ...routeTree(publicRouteIds, screens, layouts),
         { path: '*', element: <NotFound /> },
       ],
     },

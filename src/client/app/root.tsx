@@ -1,14 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 
+import { isWorkspacePath } from '../../shared/routes';
 import { createPublicRouter } from './public-router';
 
 const Workspace = lazy(() => import('./shell/app-shell'));
-
-/** Whether a path belongs to the signed-in workspace (everything under /app and /dev). */
-export function isWorkspacePath(pathname: string): boolean {
-  return /^\/(app|dev)(\/|$)/.test(pathname);
-}
 
 /** Picks the public screens or the workspace from the URL the page was opened at. */
 export function Root() {

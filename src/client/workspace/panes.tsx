@@ -1,11 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { RouterProvider } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 
 import { routerForTab } from './tab-routers';
 import { workspaceAtom } from './workspace-atoms';
 import { workspace } from './workspace-controller';
 
-function Pane(props: { index: number; focused: boolean; split: boolean }) {
+function Pane(props: {
+  index: number;
+  focused: boolean;
+  split: boolean;
+  paneRoutes: RouteObject[];
+}) {
   const ws = useAtomValue(workspaceAtom);
   const tab = ws.tabs.find((t) => t.id === ws.panes[props.index]);
   if (!tab) return null;
@@ -18,19 +24,28 @@ function Pane(props: { index: number; focused: boolean; split: boolean }) {
       onFocusCapture={() => !props.focused && workspace.focusPane(props.index)}
       onMouseDownCapture={() => !props.focused && workspace.focusPane(props.index)}
     >
-      <RouterProvider key={tab.id} router={routerForTab(tab)} />
+      <RouterProvider key={tab.id} router={routerForTab(tab, props.paneRoutes)} />
     </section>
   );
 }
 
-/** One pane, or two side by side; the focused one drives the URL and the keyboard. */
-export function Panes() {
+/**
+ * One pane, or two side by side; the focused one drives the URL and the keyboard. The shell
+ * passes the screens a pane can show (`paneRoutes`), so the workspace never imports them.
+ */
+export function Panes(props: { paneRoutes: RouteObject[] }) {
   const ws = useAtomValue(workspaceAtom);
   const split = ws.panes.length === 2;
   return (
     <div className={`panes${split ? ' split' : ''}`}>
       {ws.panes.map((_, index) => (
-        <Pane key={index} index={index} focused={index === ws.focus} split={split} />
+        <Pane
+          key={index}
+          index={index}
+          focused={index === ws.focus}
+          split={split}
+          paneRoutes={props.paneRoutes}
+        />
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import { createMemoryRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 
-import { paneRoutes } from '../app/pane-routes';
 import { appStore } from '../state/store';
 import { workspaceAtom } from './workspace-atoms';
 import { setTabLocation } from './workspace-model';
@@ -19,8 +19,11 @@ function locationOf(router: PaneRouter): string {
   return `${pathname}${search}`;
 }
 
-/** The router of a tab, creating it at the tab's location on first use. */
-export function routerForTab(tab: Tab): PaneRouter {
+/**
+ * The router of a tab, creating it at the tab's location on first use. The screens come from
+ * the app shell (`paneRoutes`): the workspace knows tabs and panes, not what they show.
+ */
+export function routerForTab(tab: Tab, paneRoutes: RouteObject[]): PaneRouter {
   let router = routers.get(tab.id);
   if (!router) {
     router = createMemoryRouter(paneRoutes, { initialEntries: [tab.location] });

@@ -10,6 +10,7 @@ import { Palette } from '../../palette/palette';
 import { startWorkspace } from '../../workspace/url-sync';
 import { Panes } from '../../workspace/panes';
 import { TabBar } from '../../workspace/tab-bar';
+import { paneRoutes } from '../pane-routes';
 import { Sidebar } from './sidebar';
 
 /**
@@ -43,7 +44,7 @@ export default function AppShell() {
       <Sidebar />
       <div className="main">
         <TabBar />
-        <Panes />
+        <Panes paneRoutes={paneRoutes} />
       </div>
       <CreateInvestigationDialog />
       <AdminDialogs />

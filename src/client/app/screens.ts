@@ -1,0 +1,58 @@
+import type { RouteId } from '../../shared/routes';
+import type { LayoutLoader, ScreenLoader } from './route-tree';
+
+/**
+ * What each route of src/shared/routes.ts shows: its screen, loaded on demand. The routers are
+ * generated from this map and the route table, so a path is written down only there; a unit
+ * test fails when a route has no screen here or a screen has no route.
+ */
+export const screens = {
+  landing: () => import('../features/auth/landing-page'),
+  auth: () => import('../features/auth/sign-in-page'),
+  authCallback: () => import('../features/auth/callback-page'),
+  logGenerator: () => import('../features/log-generator/log-generator-page'),
+  dashboard: () => import('../features/dashboard/dashboard-page'),
+  templates: () => import('../features/templates/templates-page'),
+  investigations: () => import('../features/investigations/investigations-page'),
+  investigation: () => import('../features/investigations/overview-page'),
+  mitre: () => import('../features/mitre/mitre-page'),
+  incidents: () => import('../features/incidents/incidents-page'),
+  incident: () => import('../features/incidents/incident-index'),
+  evidenceLocker: () => import('../features/evidence/evidence-index'),
+  'evidence.working-hours': () => import('../features/evidence/pages/working-hours-page'),
+  'evidence.security-hygiene': () => import('../features/evidence/pages/security-hygiene-page'),
+  'evidence.powershell-commands': () => import('../features/evidence/pages/powershell-page'),
+  'evidence.local-apps': () => import('../features/evidence/pages/local-apps-page'),
+  'evidence.file-access': () => import('../features/evidence/pages/file-access-page'),
+  'evidence.devices': () => import('../features/evidence/pages/devices-page'),
+  'evidence.deletions': () => import('../features/evidence/pages/deletions-page'),
+  'evidence.communications-analysis': () =>
+    import('../features/evidence/pages/communications-page'),
+  'evidence.code-repos': () => import('../features/evidence/pages/code-repos-page'),
+  'evidence.app-access': () => import('../features/evidence/pages/app-access-page'),
+  'evidence.access-requests': () => import('../features/evidence/pages/access-requests-page'),
+  integrations: () => import('../features/integrations/integrations-page'),
+  integrationSettings: () => import('../features/integrations/integration-settings-page'),
+  employees: () => import('../features/employees/employees-page'),
+  configuration: () => import('../features/configuration/configuration-page'),
+  manageUsers: () => import('../features/admin/manage-users-page'),
+  manageRoles: () => import('../features/admin/manage-roles-page'),
+  settings: () => import('../features/settings/settings-page'),
+} satisfies Record<RouteId, ScreenLoader>;
+
+/**
+ * Frames shared by every route at or below a route's path: the route's own screen becomes the
+ * frame's index view, and the routes under its path render inside it.
+ */
+export const layouts: Partial<Record<RouteId, LayoutLoader>> = {
+  /** Header and sections of one investigation; its loader sends a 404 back to the list. */
+  investigation: () => import('../features/investigations/investigation-route'),
+  /** The incident's header; its timeline is the index view. */
+  incident: async () => ({
+    Component: (await import('../features/incidents/incident-page')).default,
+  }),
+  /** The locker's page list with anomaly counts, beside the chosen page. */
+  evidenceLocker: async () => ({
+    Component: (await import('../features/evidence/evidence-locker-layout')).default,
+  }),
+};
