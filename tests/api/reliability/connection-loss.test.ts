@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { ingest } from '../../../src/server/ingest/pipeline/ingest';
 import { AnalysisRunner } from '../../../src/server/jobs/analysis-runner';
 import type { GeneratedFiles } from '../ingest/support/ingest-helpers';
 import { connect, countEvents, push, writeGeneratedFiles } from '../ingest/support/ingest-helpers';
@@ -127,6 +129,54 @@ describe.runIf(testDialect() === 'postgres')('a PostgreSQL connection lost mid-f
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.accepted).toBeGreaterThan(0);
     expect(await countEvents(t)).toBe(again.body.accepted);
+  });
+
+  it('a large batch whose connection is lost while it is staged: the batch is wholly out, the run failed', async () => {
+    // Past spillBytes the batch moves to a temporary table on a client of its own; it does so
+    // every 2,000 rows, so 2,100 distinct records leave the last 100 for after the loss.
+    const [first] = fs.readFileSync(files.file('okta'), 'utf8').split('\n');
+    const record = JSON.parse(first!) as { uuid: string };
+    const lines = Array.from({ length: 2100 }, (_, i) =>
+      JSON.stringify({ ...record, uuid: `staged-${i}` }),
+    );
+    const input = new PassThrough();
+    const ingested = ingest(t.database, { source: 'okta', input, via: 'cli', spillBytes: 1 });
+    const outcome = ingested.then(
+      () => 'written',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    input.write(`${lines.slice(0, 2050).join('\n')}\n`);
+    await expect
+      .poll(
+        async () =>
+          (
+            await killer.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
+               where application_name = $1 and query like '%vigil_stage_events_%'`,
+              [t.database.schema],
+            )
+          ).rows[0]!.n,
+        { timeout: 20_000, interval: 20 },
+      )
+      .toBeGreaterThan(0);
+    expect(await terminateVigilConnections()).toBeGreaterThan(0);
+    input.end(lines.slice(2050).join('\n'));
+    expect(await outcome).toMatch(/Connection terminated|not queryable|administrator command/);
+
+    const run = await t.db
+      .selectFrom('ingest_runs')
+      .selectAll()
+      .where('source', '=', 'okta')
+      .where('integration_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ status: 'failed', accepted: 0 });
+    const staged = await t.db
+      .selectFrom('events')
+      .select('id')
+      .where('source_event_id', 'like', 'staged-%')
+      .execute();
+    expect(staged).toEqual([]);
+    expect((await admin.get('/integrations')).status).toBe(200);
   });
 
   it('an analysis run whose connection is lost while it saves the score: the run is failed, the next one succeeds', async () => {
