@@ -11,6 +11,7 @@ import type {
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Viewer } from '../auth/viewer';
 import { readJson } from '../db/dialect';
+import { inTransaction } from '../db/in-transaction';
 import { existingRoleIds } from '../db/queries/roles';
 import { deleteUserSessions } from '../db/queries/sessions';
 import {
@@ -52,24 +53,45 @@ async function checkRoles(db: Kysely<Database>, roles: string[]): Promise<string
   return unique.sort();
 }
 
-/** Creates a user; without a password, returns a generated one to hand over once. */
+/** A password's hash, and the generated password to hand over once when none was given. */
+export interface NewPassword {
+  passwordHash: string;
+  temporaryPassword: string | null;
+}
+
+/**
+ * Hashes the given password or a generated one. Done before the change's transaction opens:
+ * argon2 takes long enough that holding a transaction (SQLite's only connection) over it would
+ * stall every other request.
+ */
+export async function newPassword(given: string | undefined): Promise<NewPassword> {
+  const temporaryPassword = given ? null : generatePassword();
+  return { passwordHash: await hashPassword(given ?? temporaryPassword!), temporaryPassword };
+}
+
+/** Creates a user with a password hashed by newPassword; the generated one is returned once. */
 export async function createUser(
   db: Kysely<Database>,
   body: z.output<typeof createUserBodySchema>,
+  password: NewPassword,
   now: number,
 ): Promise<{ user: AdminUser; temporaryPassword: string | null }> {
   const roles = await checkRoles(db, body.roles);
-  const temporaryPassword = body.password ? null : generatePassword();
-  const passwordHash = await hashPassword(body.password ?? temporaryPassword!);
   const id = randomUUID();
   const inserted = await insertUserIfAbsent(
     db,
-    { id, email: body.email, displayName: body.displayName, passwordHash, now },
+    {
+      id,
+      email: body.email,
+      displayName: body.displayName,
+      passwordHash: password.passwordHash,
+      now,
+    },
     roles,
   );
   if (!inserted) throw conflict(`A user with the email ${body.email} already exists.`);
   const row = (await findUserByEmail(db, body.email))!;
-  return { user: presentAdminUser(row, roles), temporaryPassword };
+  return { user: presentAdminUser(row, roles), temporaryPassword: password.temporaryPassword };
 }
 
 /** Role ids whose permissions include one permission. */
@@ -82,7 +104,8 @@ async function rolesGranting(db: Kysely<Database>, permission: string): Promise<
 
 /**
  * Changes a user's name, roles or enabled state. Refuses changes that would leave nobody able
- * to manage users; disabling ends every session of the user at once.
+ * to manage users; disabling ends every session of the user at once. One transaction (the
+ * caller's, when given one).
  */
 export async function changeUser(
   db: Kysely<Database>,
@@ -91,7 +114,7 @@ export async function changeUser(
   body: z.output<typeof updateUserBodySchema>,
   now: number,
 ): Promise<{ user: AdminUser; changes: Record<string, { from: unknown; to: unknown }> }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await findUserById(trx, userId);
     if (!row) throw notFound(`There is no user with id "${userId}".`);
     const currentRoles = await userRoleIds(trx, userId);
@@ -129,20 +152,17 @@ export async function changeUser(
   });
 }
 
-/** Sets a new password (given or generated) and ends the user's sessions. */
+/** Sets a password hashed by newPassword and ends the user's sessions, in one transaction. */
 export async function resetPassword(
   db: Kysely<Database>,
   userId: string,
-  password: string | undefined,
+  password: NewPassword,
   now: number,
-): Promise<string | null> {
-  const row = await findUserById(db, userId);
-  if (!row) throw notFound(`There is no user with id "${userId}".`);
-  const temporaryPassword = password ? null : generatePassword();
-  const passwordHash = await hashPassword(password ?? temporaryPassword!);
-  await db.transaction().execute(async (trx) => {
-    await updateUser(trx, userId, { password_hash: passwordHash }, now);
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const row = await findUserById(trx, userId);
+    if (!row) throw notFound(`There is no user with id "${userId}".`);
+    await updateUser(trx, userId, { password_hash: password.passwordHash }, now);
     await deleteUserSessions(trx, userId);
   });
-  return temporaryPassword;
 }

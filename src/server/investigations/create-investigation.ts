@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { createInvestigationBodySchema } from '../../shared/schemas/investigations';
 import type { Viewer } from '../auth/viewer';
 import { findEmployee } from '../db/queries/employees';
+import { inTransaction } from '../db/in-transaction';
 import { insertInvestigation } from '../db/queries/investigations';
 import type { Database } from '../db/schema';
 import { badRequest } from '../http-problem';
@@ -14,7 +15,10 @@ import { defaultWindow } from './default-window';
 
 type CreateBody = z.output<typeof createInvestigationBodySchema>;
 
-/** Creates an investigation in one transaction; the creator and assignee become members. */
+/**
+ * Creates an investigation in one transaction (the caller's, when given one); the creator and
+ * assignee become members.
+ */
 export async function createInvestigation(
   db: Kysely<Database>,
   viewer: Viewer,
@@ -22,7 +26,7 @@ export async function createInvestigation(
   now: number,
 ): Promise<string> {
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const subject = await findEmployee(trx, body.subjectEmployeeId);
     if (!subject) {
       throw badRequest(`There is no employee with id "${body.subjectEmployeeId}".`);

@@ -11,10 +11,11 @@ import {
   replaceMembers,
   updateInvestigationRow,
 } from '../db/queries/investigations';
+import { inTransaction } from '../db/in-transaction';
 import type { Database, InvestigationUpdate } from '../db/schema';
 import { badRequest, conflict } from '../http-problem';
 import { checkActiveUsers } from './check-users';
-import { investigationNotFound } from './load-investigation';
+import { invisibleInvestigation } from './load-investigation';
 import { visibilityOf } from './visibility';
 
 type UpdateBody = z.output<typeof updateInvestigationBodySchema>;
@@ -34,7 +35,7 @@ const COLUMNS = {
 } as const;
 
 /**
- * Applies a PATCH in one transaction: checks the status transition, the window and the people,
+ * Applies a PATCH in one transaction (the caller's, when given one): checks the status transition, the window and the people,
  * and returns what changed. A closed case must be reopened before anything else changes.
  */
 export async function updateInvestigation(
@@ -44,9 +45,9 @@ export async function updateInvestigation(
   body: UpdateBody,
   now: number,
 ): Promise<Changes> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await findVisibleInvestigation(trx, id, visibilityOf(viewer));
-    if (!row) throw investigationNotFound(id);
+    if (!row) throw await invisibleInvestigation(trx, id);
     const from = row.status as InvestigationStatus;
     const to = body.status ?? from;
     if (!canTransition(from, to)) {

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 
 import { appendAudit } from '../db/queries/audit';
+import type { AuditRecord } from '../db/queries/audit';
+import type { Database } from '../db/schema';
 
 /** What a route says about the action it audits; who and from where come from the request. */
 export interface AuditEntryInput {
@@ -14,23 +17,57 @@ export interface AuditEntryInput {
   actorUserId?: string;
 }
 
-/** `app.audit(request, entry)`: append-only record of every change and every read of subject data. */
+/** What a change hands back to `app.audited`: its result, and its entry (null when nothing changed). */
+export interface AuditedChange<T> {
+  result: T;
+  entry: AuditEntryInput | null;
+}
+
+/** A change run inside the transaction `app.audited` opens; every query must use `trx`. */
+export type AuditedWork<T> = (trx: Kysely<Database>) => Promise<AuditedChange<T>>;
+
+function recordOf(request: FastifyRequest, entry: AuditEntryInput): AuditRecord {
+  return {
+    at: Date.now(),
+    actorUserId: entry.actorUserId ?? request.viewer?.userId ?? null,
+    actorEmail: entry.actorEmail ?? request.viewer?.email ?? null,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}
+
+/**
+ * `app.audited(request, work)` for changes: one transaction holds the change and its audit
+ * entry, so both commit or neither does (a change that could not be audited is not made).
+ * Side effects outside the database (starting a job) belong after it returns.
+ *
+ * `app.audit(request, entry)` for what is not a change: reads of subject data, refusals and
+ * sign-in events, appended on their own.
+ */
 export const auditPlugin = fp(
   (app, _options, done) => {
     app.decorate('audit', async (request: FastifyRequest, entry: AuditEntryInput) => {
-      await appendAudit(app.db, {
-        at: Date.now(),
-        actorUserId: entry.actorUserId ?? request.viewer?.userId ?? null,
-        actorEmail: entry.actorEmail ?? request.viewer?.email ?? null,
-        action: entry.action,
-        targetType: entry.targetType ?? null,
-        targetId: entry.targetId ?? null,
-        details: entry.details ?? null,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-      });
+      await appendAudit(app.db, recordOf(request, entry));
     });
+    app.decorate('audited', <T>(request: FastifyRequest, work: AuditedWork<T>): Promise<T> =>
+      app.db.transaction().execute(async (trx) => {
+        const { result, entry } = await work(trx);
+        if (entry) await appendAudit(trx, recordOf(request, entry));
+        return result;
+      }),
+    );
     done();
   },
   { name: 'vigil-audit', dependencies: ['vigil-db'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs a change and appends its audit entry in one transaction (see auditPlugin). */
+    audited<T>(request: FastifyRequest, work: AuditedWork<T>): Promise<T>;
+  }
+}

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import { HttpProblem } from '../http-problem';
+import { auditRefusal } from './audit-refusal';
 
 const PART_NAMES: Record<string, string> = {
   body: 'The request body',
@@ -21,8 +22,16 @@ function describeValidation(error: FastifyError): string {
   return `${part} is invalid: ${issues.join('; ')}`.replace(/\.?$/, '.');
 }
 
+/** The request's media type, without parameters, for a sentence. */
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().slice(0, 100);
+}
+
 /** Fastify's own client errors, reworded as sentences. */
-function describeFastifyError(error: FastifyError): { status: number; message: string } | null {
+function describeFastifyError(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; message: string } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, message: 'The request body is not valid JSON.' };
@@ -36,7 +45,7 @@ function describeFastifyError(error: FastifyError): { status: number; message: s
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 415,
-        message: `This endpoint does not accept the content type "${String(error.message).split(': ').pop()}".`,
+        message: `This endpoint does not accept the content type "${mediaType(request)}".`,
       };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: 'The Content-Length header does not match the body.' };
@@ -60,18 +69,20 @@ const STATUS_NAMES: Record<number, string> = {
 
 /**
  * Every error becomes `{ error, message }` with a 4xx the caller can act on; anything
- * unexpected is logged and answered with a 500 that reveals nothing internal.
+ * unexpected is logged and answered with a 500 that reveals nothing internal. Refusals of a
+ * signed-in user are audited on the way out.
  */
 export const errorsPlugin = fp(
   (app: FastifyInstance, _options, done) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof HttpProblem) {
+        await auditRefusal(app, request, error);
         return reply.code(error.statusCode).send({ error: error.error, message: error.message });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.code(400).send({ error: 'Bad Request', message: describeValidation(error) });
       }
-      const known = describeFastifyError(error);
+      const known = describeFastifyError(error, request);
       if (known) {
         return reply
           .code(known.status)

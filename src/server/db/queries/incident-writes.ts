@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 
 import { toJson } from '../dialect';
+import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
 import { incidentsDb } from './incident-tables';
 
@@ -45,7 +46,7 @@ export async function syncIncidents(
   produced: readonly ProducedIncident[],
   now: number,
 ): Promise<SyncOutcome> {
-  return db.transaction().execute(async (trx: Transaction<Database>) => {
+  return inTransaction(db, async (trx) => {
     const idb = incidentsDb(trx);
     const stored = await idb
       .selectFrom('incidents')

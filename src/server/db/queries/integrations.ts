@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 
 import { toJson } from '../dialect';
+import { inTransaction } from '../in-transaction';
 import type { Database, IntegrationsTable } from '../schema';
 
 /** One integration as stored (token hash included: never send this row as it is). */
@@ -105,7 +106,7 @@ export async function replaceIntegrationToken(
 
 /** Deletes an integration and its run history; its events stay (integration_id is kept as provenance). */
 export async function deleteIntegration(db: Kysely<Database>, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.deleteFrom('ingest_runs').where('integration_id', '=', id).execute();
     const result = await trx.deleteFrom('integrations').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

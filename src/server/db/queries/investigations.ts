@@ -92,6 +92,16 @@ export async function findVisibleInvestigation(
   return rows[0];
 }
 
+/** Whether an investigation exists at all, whoever may see it (to tell a hidden case from none). */
+export async function investigationExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('investigations')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 const membersOfOneQuery = reusableQuery(['id'], (db, p) =>
   db
     .selectFrom('investigation_members as m')

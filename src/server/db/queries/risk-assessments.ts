@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 
 import type { RiskPart } from '../../../shared/schemas/incidents';
 import { readJson, toJson } from '../dialect';
+import { inTransaction } from '../in-transaction';
 import type { Database } from '../schema';
 import { incidentsDb } from './incident-tables';
 
@@ -44,7 +45,7 @@ export async function saveRiskAssessment(
   assessment: RiskAssessment,
   effectiveLevel: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const values = {
       score: assessment.score,
       computed_level: assessment.computedLevel,

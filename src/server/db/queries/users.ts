@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+import { inTransaction } from '../in-transaction';
 import type { Database, UserRow } from '../schema';
 
 export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
@@ -58,7 +59,7 @@ export async function insertUserIfAbsent(
   },
   roleIds: string[],
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .insertInto('users')
       .values({

@@ -25,12 +25,17 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/roles',
     { schema: { body: createRoleBodySchema, response: { 201: roleSchema, ...errors } } },
     async (request, reply) => {
-      const role = await createRole(app.db, request.body, Date.now());
-      await app.audit(request, {
-        action: 'role.create',
-        targetType: 'role',
-        targetId: role.id,
-        details: { name: role.name, permissions: role.permissions },
+      const role = await app.audited(request, async (trx) => {
+        const created = await createRole(trx, request.body, Date.now());
+        return {
+          result: created,
+          entry: {
+            action: 'role.create',
+            targetType: 'role',
+            targetId: created.id,
+            details: { name: created.name, permissions: created.permissions },
+          },
+        };
       });
       return reply.code(201).send(role);
     },
@@ -40,21 +45,26 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/roles/:id',
     { schema: { params, body: updateRoleBodySchema, response: { 200: roleSchema, ...errors } } },
     async (request) => {
-      const { role, changes } = await changeRole(
-        app.db,
-        request.params.id,
-        request.body,
-        Date.now(),
-      );
-      if (Object.keys(changes).length > 0) {
-        await app.audit(request, {
-          action: 'role.update',
-          targetType: 'role',
-          targetId: role.id,
-          details: { changes },
-        });
-      }
-      return role;
+      return app.audited(request, async (trx) => {
+        const { role, changes } = await changeRole(
+          trx,
+          request.params.id,
+          request.body,
+          Date.now(),
+        );
+        return {
+          result: role,
+          entry:
+            Object.keys(changes).length > 0
+              ? {
+                  action: 'role.update',
+                  targetType: 'role',
+                  targetId: role.id,
+                  details: { changes },
+                }
+              : null,
+        };
+      });
     },
   );
 
@@ -62,12 +72,17 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/roles/:id',
     { schema: { params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const role = await removeRole(app.db, request.params.id);
-      await app.audit(request, {
-        action: 'role.delete',
-        targetType: 'role',
-        targetId: role.id,
-        details: { name: role.name },
+      await app.audited(request, async (trx) => {
+        const role = await removeRole(trx, request.params.id);
+        return {
+          result: role,
+          entry: {
+            action: 'role.delete',
+            targetType: 'role',
+            targetId: role.id,
+            details: { name: role.name },
+          },
+        };
       });
       return reply.code(204).send(null);
     },

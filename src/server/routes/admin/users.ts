@@ -11,7 +11,13 @@ import {
   updateUserBodySchema,
 } from '../../../shared/schemas/admin';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
-import { changeUser, createUser, listAdminUsers, resetPassword } from '../../admin/manage-users';
+import {
+  changeUser,
+  createUser,
+  listAdminUsers,
+  newPassword,
+  resetPassword,
+} from '../../admin/manage-users';
 
 const errors = { 400: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 const params = z.object({ id: idParam });
@@ -28,12 +34,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users',
     { schema: { body: createUserBodySchema, response: { 201: createUserReplySchema, ...errors } } },
     async (request, reply) => {
-      const result = await createUser(app.db, request.body, Date.now());
-      await app.audit(request, {
-        action: 'user.create',
-        targetType: 'user',
-        targetId: result.user.id,
-        details: { email: result.user.email, roles: result.user.roles },
+      const password = await newPassword(request.body.password);
+      const result = await app.audited(request, async (trx) => {
+        const created = await createUser(trx, request.body, password, Date.now());
+        return {
+          result: created,
+          entry: {
+            action: 'user.create',
+            targetType: 'user',
+            targetId: created.user.id,
+            details: { email: created.user.email, roles: created.user.roles },
+          },
+        };
       });
       return reply.code(201).send(result);
     },
@@ -45,26 +57,27 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params, body: updateUserBodySchema, response: { 200: adminUserSchema, ...errors } },
     },
     async (request) => {
-      const { user, changes } = await changeUser(
-        app.db,
-        request.viewer!,
-        request.params.id,
-        request.body,
-        Date.now(),
-      );
-      if (Object.keys(changes).length > 0) {
-        await app.audit(request, {
-          action: changes.disabled
-            ? user.disabled
-              ? 'user.disable'
-              : 'user.enable'
-            : 'user.update',
-          targetType: 'user',
-          targetId: user.id,
-          details: { changes },
-        });
-      }
-      return user;
+      return app.audited(request, async (trx) => {
+        const { user, changes } = await changeUser(
+          trx,
+          request.viewer!,
+          request.params.id,
+          request.body,
+          Date.now(),
+        );
+        const action = changes.disabled
+          ? user.disabled
+            ? 'user.disable'
+            : 'user.enable'
+          : 'user.update';
+        return {
+          result: user,
+          entry:
+            Object.keys(changes).length > 0
+              ? { action, targetType: 'user', targetId: user.id, details: { changes } }
+              : null,
+        };
+      });
     },
   );
 
@@ -78,18 +91,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const temporaryPassword = await resetPassword(
-        app.db,
-        request.params.id,
-        request.body.password,
-        Date.now(),
-      );
-      await app.audit(request, {
-        action: 'user.password_reset',
-        targetType: 'user',
-        targetId: request.params.id,
+      const password = await newPassword(request.body.password);
+      await app.audited(request, async (trx) => {
+        await resetPassword(trx, request.params.id, password, Date.now());
+        return {
+          result: null,
+          entry: { action: 'user.password_reset', targetType: 'user', targetId: request.params.id },
+        };
       });
-      return { temporaryPassword };
+      return { temporaryPassword: password.temporaryPassword };
     },
   );
 };

@@ -48,13 +48,18 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(
           `Sensitive labels must come from the sensitivity labels; unknown: ${unknown.join(', ')}.`,
         );
-      const before = await getConfiguration(app.db);
-      await saveConfiguration(app.db, next, request.viewer!.userId, Date.now());
-      await app.audit(request, {
-        action: 'configuration.update',
-        targetType: 'configuration',
-        targetId: '1',
-        details: { before, after: next },
+      await app.audited(request, async (trx) => {
+        const before = await getConfiguration(trx);
+        await saveConfiguration(trx, next, request.viewer!.userId, Date.now());
+        return {
+          result: null,
+          entry: {
+            action: 'configuration.update',
+            targetType: 'configuration',
+            targetId: '1',
+            details: { before, after: next },
+          },
+        };
       });
       return next;
     },

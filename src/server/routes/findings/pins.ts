@@ -66,36 +66,40 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const investigation = await loadInvestigation(app.db, request.params.id, viewer);
       const body = request.body;
       const id = randomUUID();
-      const created = await insertPin(app.db, {
-        id,
-        investigationId: investigation.id,
-        kind: body.kind,
-        ref: body.ref,
-        label: body.label,
-        page: body.page,
-        snapshot: body.snapshot,
-        note: body.note,
-        createdBy: viewer.userId,
-        createdAt: Date.now(),
-      });
-      if (!created) throw conflict(`“${body.label}” is already pinned to this investigation.`);
-      await app.audit(request, {
-        action: 'evidence.pin',
-        targetType: 'investigation',
-        targetId: investigation.id,
-        details: {
-          pinId: id,
+      const pin = await app.audited(request, async (trx) => {
+        const investigation = await loadInvestigation(trx, request.params.id, viewer);
+        const created = await insertPin(trx, {
+          id,
+          investigationId: investigation.id,
           kind: body.kind,
           ref: body.ref,
           label: body.label,
           page: body.page,
+          snapshot: body.snapshot,
           note: body.note,
-        },
+          createdBy: viewer.userId,
+          createdAt: Date.now(),
+        });
+        if (!created) throw conflict(`“${body.label}” is already pinned to this investigation.`);
+        return {
+          result: (await listPins(trx, investigation.id)).find((p) => p.id === id)!,
+          entry: {
+            action: 'evidence.pin',
+            targetType: 'investigation',
+            targetId: investigation.id,
+            details: {
+              pinId: id,
+              kind: body.kind,
+              ref: body.ref,
+              label: body.label,
+              page: body.page,
+              note: body.note,
+            },
+          },
+        };
       });
-      const pin = (await listPins(app.db, investigation.id)).find((p) => p.id === id)!;
       return reply.code(201).send(present(pin));
     },
   );
@@ -111,15 +115,25 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
-      const removed = await deletePin(app.db, investigation.id, request.params.pinId);
-      if (!removed)
-        throw notFound(`There is no pin ${request.params.pinId} on this investigation.`);
-      await app.audit(request, {
-        action: 'evidence.unpin',
-        targetType: 'investigation',
-        targetId: investigation.id,
-        details: { pinId: removed.id, kind: removed.kind, ref: removed.ref, label: removed.label },
+      const { pinId } = request.params;
+      await app.audited(request, async (trx) => {
+        const investigation = await loadInvestigation(trx, request.params.id, request.viewer!);
+        const removed = await deletePin(trx, investigation.id, pinId);
+        if (!removed) throw notFound(`There is no pin ${pinId} on this investigation.`);
+        return {
+          result: null,
+          entry: {
+            action: 'evidence.unpin',
+            targetType: 'investigation',
+            targetId: investigation.id,
+            details: {
+              pinId: removed.id,
+              kind: removed.kind,
+              ref: removed.ref,
+              label: removed.label,
+            },
+          },
+        };
       });
       return reply.code(204).send(null);
     },

@@ -35,32 +35,38 @@ export const updateIncidentRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { investigation } = await openCase(app.db, request, request.params.id);
-      const before = await findIncident(app.db, investigation.id, request.params.incidentId);
-      if (!before) throw incidentNotFound(request.params.incidentId);
-      if (investigation.status === 'closed')
-        throw conflict('This investigation is closed: reopen it before changing its incidents.');
-      const reason = request.body.reason?.trim() || null;
-      await updateIncidentStatus(app.db, before.id, {
-        status: request.body.status,
-        reason,
-        userId: request.viewer!.userId,
-        now: Date.now(),
-      });
-      // The score follows at once: a dismissed incident stops counting without waiting for a run.
-      await rescoreInvestigation(app.db, investigation.id, Date.now());
-      const after = (await findIncident(app.db, investigation.id, before.id))!;
-      await app.audit(request, {
-        action: 'incident.update',
-        targetType: 'incident',
-        targetId: before.id,
-        details: {
-          investigationId: investigation.id,
-          changes: {
-            status: { from: before.status, to: after.status },
-            reason: { from: before.status_reason, to: after.status_reason },
+      const { incidentId } = request.params;
+      const body = request.body;
+      const after = await app.audited(request, async (trx) => {
+        const { investigation } = await openCase(trx, request, request.params.id);
+        const before = await findIncident(trx, investigation.id, incidentId);
+        if (!before) throw incidentNotFound(incidentId);
+        if (investigation.status === 'closed')
+          throw conflict('This investigation is closed: reopen it before changing its incidents.');
+        await updateIncidentStatus(trx, before.id, {
+          status: body.status,
+          reason: body.reason?.trim() || null,
+          userId: request.viewer!.userId,
+          now: Date.now(),
+        });
+        // The score follows at once: a dismissed incident stops counting without waiting for a run.
+        await rescoreInvestigation(trx, investigation.id, Date.now());
+        const changed = (await findIncident(trx, investigation.id, before.id))!;
+        return {
+          result: changed,
+          entry: {
+            action: 'incident.update',
+            targetType: 'incident',
+            targetId: before.id,
+            details: {
+              investigationId: investigation.id,
+              changes: {
+                status: { from: before.status, to: changed.status },
+                reason: { from: before.status_reason, to: changed.status_reason },
+              },
+            },
           },
-        },
+        };
       });
       return presentIncident(after);
     },

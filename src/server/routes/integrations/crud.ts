@@ -44,17 +44,23 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, token } = await createIntegration(
-        app.db,
-        request.body,
-        request.viewer!.userId,
-        Date.now(),
-      );
-      await app.audit(request, {
-        action: 'integration.create',
-        targetType: 'integration',
-        targetId: row.id,
-        details: { name: row.name, kind: row.kind, enabled: row.enabled === 1 },
+      const { row, token } = await app.audited(request, async (trx) => {
+        const created = await createIntegration(
+          trx,
+          request.body,
+          request.viewer!.userId,
+          Date.now(),
+        );
+        const { id, name, kind, enabled } = created.row;
+        return {
+          result: created,
+          entry: {
+            action: 'integration.create',
+            targetType: 'integration',
+            targetId: id,
+            details: { name, kind, enabled: enabled === 1 },
+          },
+        };
       });
       return reply.code(201).send({ integration: presentIntegration(row), token });
     },
@@ -81,18 +87,22 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const before = await findIntegration(app.db, id);
-      if (!before || !(await updateIntegration(app.db, id, request.body, Date.now())))
-        throw missing(id);
-      const after = (await findIntegration(app.db, id))!;
-      await app.audit(request, {
-        action: 'integration.update',
-        targetType: 'integration',
-        targetId: id,
-        details: {
-          changes: request.body,
-          before: { name: before.name, enabled: before.enabled === 1 },
-        },
+      const after = await app.audited(request, async (trx) => {
+        const before = await findIntegration(trx, id);
+        if (!before || !(await updateIntegration(trx, id, request.body, Date.now())))
+          throw missing(id);
+        return {
+          result: (await findIntegration(trx, id))!,
+          entry: {
+            action: 'integration.update',
+            targetType: 'integration',
+            targetId: id,
+            details: {
+              changes: request.body,
+              before: { name: before.name, enabled: before.enabled === 1 },
+            },
+          },
+        };
       });
       return presentIntegration(after);
     },
@@ -102,13 +112,19 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
     '/integrations/:id/token',
     { schema: { params, response: { 200: integrationWithTokenSchema, ...errors } } },
     async (request) => {
-      const rotated = await rotateIntegrationToken(app.db, request.params.id, Date.now());
-      if (!rotated) throw missing(request.params.id);
-      await app.audit(request, {
-        action: 'integration.rotate_token',
-        targetType: 'integration',
-        targetId: request.params.id,
-        details: { tokenHint: rotated.row.token_hint },
+      const { id } = request.params;
+      const rotated = await app.audited(request, async (trx) => {
+        const done = await rotateIntegrationToken(trx, id, Date.now());
+        if (!done) throw missing(id);
+        return {
+          result: done,
+          entry: {
+            action: 'integration.rotate_token',
+            targetType: 'integration',
+            targetId: id,
+            details: { tokenHint: done.row.token_hint },
+          },
+        };
       });
       return { integration: presentIntegration(rotated.row), token: rotated.token };
     },
@@ -118,13 +134,18 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
     '/integrations/:id',
     { schema: { params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const row = await findIntegration(app.db, request.params.id);
-      if (!row || !(await deleteIntegration(app.db, row.id))) throw missing(request.params.id);
-      await app.audit(request, {
-        action: 'integration.delete',
-        targetType: 'integration',
-        targetId: row.id,
-        details: { name: row.name, kind: row.kind, eventCount: Number(row.event_count) },
+      await app.audited(request, async (trx) => {
+        const row = await findIntegration(trx, request.params.id);
+        if (!row || !(await deleteIntegration(trx, row.id))) throw missing(request.params.id);
+        return {
+          result: null,
+          entry: {
+            action: 'integration.delete',
+            targetType: 'integration',
+            targetId: row.id,
+            details: { name: row.name, kind: row.kind, eventCount: Number(row.event_count) },
+          },
+        };
       });
       return reply.code(204).send(null);
     },

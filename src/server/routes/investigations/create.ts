@@ -21,18 +21,24 @@ export const createInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const id = await createInvestigation(app.db, viewer, request.body, Date.now());
-      const investigation = await loadInvestigation(app.db, id, viewer);
-      await app.audit(request, {
-        action: 'investigation.create',
-        targetType: 'investigation',
-        targetId: id,
-        details: {
-          title: investigation.title,
-          subjectEmployeeId: investigation.subject.id,
-          type: investigation.type,
-        },
+      const body = request.body;
+      const id = await app.audited(request, async (trx) => {
+        const created = await createInvestigation(trx, viewer, body, Date.now());
+        return {
+          result: created,
+          entry: {
+            action: 'investigation.create',
+            targetType: 'investigation',
+            targetId: created,
+            details: {
+              title: body.title,
+              subjectEmployeeId: body.subjectEmployeeId,
+              type: body.type,
+            },
+          },
+        };
       });
+      const investigation = await loadInvestigation(app.db, id, viewer);
       return reply.code(201).send(investigation);
     },
   );

@@ -29,15 +29,21 @@ export const updateInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = request.viewer!;
       const { id } = request.params;
-      const changes = await updateInvestigation(app.db, viewer, id, request.body, Date.now());
-      if (Object.keys(changes).length > 0) {
-        await app.audit(request, {
-          action: 'investigation.update',
-          targetType: 'investigation',
-          targetId: id,
-          details: { changes },
-        });
-      }
+      await app.audited(request, async (trx) => {
+        const changes = await updateInvestigation(trx, viewer, id, request.body, Date.now());
+        const changed = Object.keys(changes).length > 0;
+        return {
+          result: changes,
+          entry: changed
+            ? {
+                action: 'investigation.update',
+                targetType: 'investigation',
+                targetId: id,
+                details: { changes },
+              }
+            : null,
+        };
+      });
       return loadInvestigation(app.db, id, viewer);
     },
   );

@@ -37,12 +37,21 @@ export const mySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
             .join(' ')}`,
         );
       }
-      await saveUserSettings(app.db, request.viewer!.userId, request.body, Date.now());
-      await app.audit(request, {
-        action: 'settings.update',
-        targetType: 'user',
-        targetId: request.viewer!.userId,
-        details: { rules: request.body.keymap.rules.length, profile: request.body.keymap.profile },
+      const { userId } = request.viewer!;
+      await app.audited(request, async (trx) => {
+        await saveUserSettings(trx, userId, request.body, Date.now());
+        return {
+          result: null,
+          entry: {
+            action: 'settings.update',
+            targetType: 'user',
+            targetId: userId,
+            details: {
+              rules: request.body.keymap.rules.length,
+              profile: request.body.keymap.profile,
+            },
+          },
+        };
       });
       return request.body;
     },
