@@ -13,6 +13,7 @@ import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { serveClient } from './plugins/static';
 import { apiRoutes } from './routes/api';
@@ -42,6 +43,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(auditPlugin);
   await app.register(securityPlugin);

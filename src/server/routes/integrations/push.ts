@@ -35,7 +35,8 @@ function bearerToken(request: FastifyRequest): string | null {
  * Registered in its own scope: its content-type parsers hand over the raw stream.
  */
 export const pushIngestRoute: FastifyPluginAsyncZod = async (app) => {
-  app.removeContentTypeParser(['application/json']);
+  // Only these types: Fastify's inherited text/plain parser would hand over a string, not a stream.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(PUSH_TYPES, (_request, payload, done) => done(null, payload));
 
   app.post(

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTestApp } from './support/test-app';
+import type { ApiClient, Reply, TestApp } from './support/test-app';
+
+let t: TestApp;
+let admin: ApiClient;
+let caseId: string;
+let integrationId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.signInAs('admin');
+  caseId = (await admin.post('/investigations', { title: 'Kept', subjectEmployeeId: 'E1004' })).body
+    .id;
+  integrationId = (await admin.post('/integrations', { name: 'Okta', kind: 'okta' })).body
+    .integration.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function auditCount(): Promise<number> {
+  const row = await t.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const NUL = 'x\u0000y';
+const LONE_SURROGATE = 'x\ud800';
+
+function expectRefused(reply: Reply, field: string) {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+  expect(reply.body.error).toBe('Bad Request');
+  expect(reply.body.message).toMatch(new RegExp(`^The \\w+( \\w+)? is invalid: ${field} contains`));
+  expect(reply.body.message).toMatch(/cannot be stored\.$/);
+}
+
+describe.each([
+  ['a NUL character', NUL, /NUL character/],
+  ['a lone surrogate', LONE_SURROGATE, /unpaired UTF-16 surrogate/],
+])('text with %s is refused with a 400 and changes nothing', (_name, text, what) => {
+  it('in an investigation title', async () => {
+    const before = await auditCount();
+    const patched = await admin.patch(`/investigations/${caseId}`, { title: text });
+    expectRefused(patched, 'title');
+    expect(patched.body.message).toMatch(what);
+    expectRefused(
+      await admin.post('/investigations', { title: text, subjectEmployeeId: 'E1004' }),
+      'title',
+    );
+    expect((await admin.get(`/investigations/${caseId}`)).body.title).toBe('Kept');
+    // The read just above is the only new entry.
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('in a role name', async () => {
+    expectRefused(await admin.post('/admin/roles', { name: text, permissions: [] }), 'name');
+    const roles = await admin.get('/admin/roles');
+    expect(roles.body.roles.map((r: { name: string }) => r.name)).not.toContain(text);
+  });
+
+  it('in an integration name', async () => {
+    expectRefused(await admin.patch(`/integrations/${integrationId}`, { name: text }), 'name');
+    expectRefused(await admin.post('/integrations', { name: text, kind: 'okta' }), 'name');
+    expect((await admin.get(`/integrations/${integrationId}`)).body.name).toBe('Okta');
+  });
+
+  it('in the sign-in email, before any session exists', async () => {
+    const before = await auditCount();
+    const reply = await t.anonymous.post('/auth/login', { email: text, password: 'whatever' });
+    expectRefused(reply, 'email');
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('in a key or a value deep inside a pin snapshot', async () => {
+    const pins = `/investigations/${caseId}/evidence/pins`;
+    const inValue = await admin.post(pins, {
+      kind: 'event',
+      ref: 'e1',
+      label: 'Copy',
+      snapshot: { row: { cells: ['ok', text] } },
+    });
+    expectRefused(inValue, 'snapshot.row.cells.1');
+    const inKey = await admin.post(pins, {
+      kind: 'event',
+      ref: 'e1',
+      label: 'Copy',
+      snapshot: { [text]: 1 },
+    });
+    expect(inKey.status).toBe(400);
+    expect(inKey.body.message).toMatch(/^The request body is invalid: snapshot has a key that/);
+    expect((await admin.get(pins)).body.pins).toEqual([]);
+  });
+});
+
+describe('the path and the query string', () => {
+  it('refuse a NUL character', async () => {
+    const query = await admin.send('GET', '/investigations?q=a%00b');
+    expect(query.status).toBe(400);
+    expect(query.body.message).toMatch(/^The query string is invalid: q contains a NUL character/);
+    const path = await admin.send('GET', '/investigations/a%00b');
+    expect(path.status).toBe(400);
+    expect(path.body.message).toMatch(/^The path is invalid: id contains a NUL character/);
+  });
+});
+
+describe('text both engines store is accepted', () => {
+  it('keeps paired surrogates (emoji) and other control-free Unicode', async () => {
+    const title = 'Exfiltration 🚩 — Ωμέγα İstanbul';
+    const reply = await admin.patch(`/investigations/${caseId}`, { title });
+    expect(reply.status).toBe(200);
+    expect((await admin.get(`/investigations/${caseId}`)).body.title).toBe(title);
+  });
+});
