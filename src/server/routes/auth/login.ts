@@ -2,27 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { LOGIN_FAILED_MESSAGE, loginBodySchema, meReplySchema } from '../../../shared/schemas/auth';
 import { errorReplySchema } from '../../../shared/schemas/common';
-import {
-  FailureLimiter,
-  LOGIN_WINDOW_MS,
-  MAX_FAILURES_PER_ACCOUNT,
-  MAX_FAILURES_PER_ADDRESS,
-} from '../../auth/login-limiter';
 import { verifyPassword } from '../../auth/passwords';
 import { lookupSession, startSession } from '../../auth/sessions';
+import { SignInThrottle } from '../../auth/sign-in-throttle';
 import { findUserByEmail, updateUser } from '../../db/queries/users';
 import { tooManyRequests, unauthorized } from '../../http-problem';
 import { sessionCookie } from '../../plugins/auth';
 
-function minutes(ms: number): string {
-  const n = Math.max(1, Math.ceil(ms / 60_000));
-  return `${n} minute${n === 1 ? '' : 's'}`;
+/** "30 seconds", "4 minutes": the wait as the 429 sentence says it (rounded up). */
+function waitPhrase(ms: number): string {
+  const [n, unit] =
+    ms < 60_000 ? [Math.ceil(ms / 1000), 'second'] : [Math.ceil(ms / 60_000), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 /** POST /auth/login: checks the password, then starts a new session and sets its cookie. */
 export const loginRoute: FastifyPluginAsyncZod = async (app) => {
-  const byAccount = new FailureLimiter(MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
-  const byAddress = new FailureLimiter(MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
+  const throttle = new SignInThrottle(app.db, app.database.dialect);
   const policy = { idleMs: app.config.sessionIdleMs, absoluteMs: app.config.sessionAbsoluteMs };
   const cookie = sessionCookie(app.config.secureCookies);
 
@@ -42,24 +38,21 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = Date.now();
       const email = request.body.email.toLowerCase();
-      const wait = Math.max(
-        byAccount.retryAfter(email, now),
-        byAddress.retryAfter(request.ip, now),
-      );
-      if (wait > 0) {
-        void reply.header('retry-after', Math.ceil(wait / 1000));
+      // Counted before the password is checked, so parallel guesses cannot outrun the count.
+      const attempt = await throttle.reserve(email, request.ip, now);
+      if (!attempt.allowed) {
+        void reply.header('retry-after', Math.ceil(attempt.waitMs / 1000));
         throw tooManyRequests(
-          `Too many failed sign-in attempts. Wait ${minutes(wait)} and try again.`,
+          `Too many failed sign-in attempts. Wait ${waitPhrase(attempt.waitMs)} and try again.`,
         );
       }
       const user = await findUserByEmail(app.db, email);
       const valid = await verifyPassword(user?.password_hash ?? null, request.body.password);
       if (!user || !valid || user.disabled) {
-        byAccount.fail(email, now);
-        byAddress.fail(request.ip, now);
         await app.audit(request, {
           action: 'auth.login_failed',
-          actorEmail: email,
+          // What was typed for no account may be a password: auditors see only its digest.
+          actorEmail: user ? email : await throttle.unknownIdentifier(email),
           actorUserId: user?.id,
           details: {
             reason: !user ? 'unknown account' : user.disabled ? 'disabled' : 'wrong password',
@@ -67,7 +60,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
         });
         throw unauthorized(LOGIN_FAILED_MESSAGE);
       }
-      byAccount.reset(email);
+      await throttle.succeeded(attempt, email, request.ip, now);
       const { token } = await startSession(app.db, user.id, policy, {
         now,
         ip: request.ip,
