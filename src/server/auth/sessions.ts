@@ -20,8 +20,18 @@ export interface SessionPolicy {
   absoluteMs: number;
 }
 
-/** Writes of last_seen_at are skipped when the last one is this recent: one write a minute at most. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * last_seen_at is written only when it is at least this far behind, so a busy client does not
+ * write on every request. The request that skipped its write came less than this after the
+ * stored time, so the idle check allows this much more: a session ends between the idle limit
+ * and the limit plus this after its last request, never before.
+ */
+export const LAST_SEEN_GRANULARITY_MS = 1_000;
+
+/** Whether a session last seen (as stored) at `lastSeenAt` has been idle too long at `now`. */
+export function idleExpired(lastSeenAt: number, idleMs: number, now: number): boolean {
+  return lastSeenAt + idleMs + LAST_SEEN_GRANULARITY_MS <= now;
+}
 
 export type SessionLookup =
   | { status: 'valid'; viewer: Viewer; tokenHash: string; createdAt: number; expiresAt: number }
@@ -40,11 +50,15 @@ export async function lookupSession(
   const rows = await findSession(db, tokenHash);
   const first = rows[0];
   if (!first) return { status: 'missing' };
-  if (first.disabled || first.expires_at <= now || first.last_seen_at + policy.idleMs <= now) {
+  if (
+    first.disabled ||
+    first.expires_at <= now ||
+    idleExpired(first.last_seen_at, policy.idleMs, now)
+  ) {
     await deleteSession(db, tokenHash);
     return { status: 'expired' };
   }
-  if (now - first.last_seen_at > TOUCH_INTERVAL_MS) await touchSession(db, tokenHash, now);
+  if (now - first.last_seen_at >= LAST_SEEN_GRANULARITY_MS) await touchSession(db, tokenHash, now);
   const roles: Viewer['roles'] = [];
   const granted = new Set<Permission>();
   for (const row of rows) {

@@ -91,15 +91,21 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** Removes sessions past their absolute or idle limit; run now and then. */
+/**
+ * Removes sessions past their absolute or idle limit; run now and then. `idleBoundMs` is the
+ * idle limit plus the allowance for skipped last_seen_at writes (see auth/sessions.ts), so a
+ * session the idle check still accepts is never removed.
+ */
 export async function deleteExpiredSessions(
   db: Kysely<Database>,
   now: number,
-  idleMs: number,
+  idleBoundMs: number,
 ): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+    .where((eb) =>
+      eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleBoundMs)]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { lookupSession, startSession } from '../../src/server/auth/sessions';
+import { startTestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// A one-minute idle limit, with the clock in the test's hands (the session code takes `now`).
+const policy = { idleMs: 60_000, absoluteMs: 12 * 3_600_000 };
+
+async function newSession(start: number) {
+  const user = await t.signInAs('analyst');
+  const { token } = await startSession(t.db, user.user!.id, policy, {
+    now: start,
+    ip: null,
+    userAgent: null,
+  });
+  return (at: number) => lookupSession(t.db, token, policy, at);
+}
+
+describe('the idle limit', () => {
+  it('holds from the last request: requests every 20 s keep a session alive past 60 s', async () => {
+    const start = Date.now();
+    const request = await newSession(start);
+    for (let at = start + 20_000; at <= start + 200_000; at += 20_000) {
+      expect({ at: at - start, status: (await request(at)).status }).toEqual({
+        at: at - start,
+        status: 'valid',
+      });
+    }
+  });
+
+  it('ends a session idle 61 s after its last request, and not at 59 s', async () => {
+    const start = Date.now();
+    const request = await newSession(start);
+    const last = start + 30_500;
+    expect((await request(start + 10_000)).status).toBe('valid');
+    expect((await request(last)).status).toBe('valid');
+    expect((await request(last + 59_000)).status).toBe('valid');
+    // The request at 59 s was itself a request: the limit now runs from it.
+    const latest = last + 59_000;
+    expect((await request(latest + 61_000)).status).toBe('expired');
+    expect((await request(latest + 61_001)).status).toBe('missing');
+  });
+
+  it('counts requests that came less than a second after the stored time', async () => {
+    const start = Date.now();
+    const request = await newSession(start);
+    // Both come within a second of the last write, so neither is written ...
+    expect((await request(start + 400)).status).toBe('valid');
+    expect((await request(start + 900)).status).toBe('valid');
+    // ... yet the limit still runs from the later one: alive 60 s after it.
+    expect((await request(start + 900 + 60_000)).status).toBe('valid');
+  });
+});
