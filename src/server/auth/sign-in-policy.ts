@@ -17,10 +17,13 @@ const STEPS_MS = [0.5, 1, 2, 4, 8, 15].map((minutes) => minutes * MINUTE);
  *   guessing spread over many addresses. Looser, and skipped at the user's own addresses.
  *
  * What this guarantees the real user: failures from other addresses never delay them at an
- * address they have signed in from within 30 days. Elsewhere, an attacker at one address adds
- * at most one counted attempt per wait to the account-wide counter, so it takes hours from one
- * address (or an attack from many) before a new address is asked to wait too, and each wait
- * is at most 15 minutes. A successful sign-in gives back its attempt on the shared counters.
+ * address they have signed in from within 30 days. At an address new to them they share the
+ * account-wide counter: 20 counted attempts from unfamiliar addresses (each within an hour of
+ * the last) before anyone there waits, then waits of at most 15 minutes between counted
+ * attempts, whoever makes them (while guessing goes on, guessers take turns too). One attacker
+ * address, held back by its own counters, needs nearly three hours of guessing to use up those
+ * 20; guessing from several addresses, less. A successful sign-in gives its attempt back.
+ * What it does not: an attacker behind the same address (a shared NAT) slows the user there.
  */
 export const SIGN_IN_POLICY = {
   accountAtAddress: { free: 5, stepsMs: STEPS_MS } satisfies AttemptBackoff,
