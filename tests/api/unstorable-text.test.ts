@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { upload } from './ingest/support/ingest-helpers';
 import { startTestApp } from './support/test-app';
 import type { ApiClient, Reply, TestApp } from './support/test-app';
 
@@ -104,6 +105,15 @@ describe('the path and the query string', () => {
     const path = await admin.send('GET', '/investigations/a%00b');
     expect(path.status).toBe(400);
     expect(path.body.message).toMatch(/^The path is invalid: id contains a NUL character/);
+  });
+});
+
+describe('an uploaded file’s name, which the browser chose', () => {
+  it('is recorded with what cannot be stored replaced, and the upload goes through', async () => {
+    const reply = await upload(t, admin, integrationId, 'export\u0000.json', '');
+    expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500);
+    const audit = await admin.get('/audit', { action: 'integration.upload' });
+    expect(audit.body.entries[0].details.file).toBe('export\ufffd.json');
   });
 });
 

@@ -19,3 +19,13 @@ export function unstorableText(text: string): string | null {
   }
   return null;
 }
+
+const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, 'g');
+
+/**
+ * The text with what cannot be stored replaced by U+FFFD, for names the API records but does
+ * not refuse over (an uploaded file's name, which the browser chose).
+ */
+export function storableText(text: string): string {
+  return unstorableText(text) ? text.replace(UNSTORABLE, '\ufffd') : text;
+}

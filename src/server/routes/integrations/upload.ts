@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
+import { storableText } from '../../../shared/schemas/storable-text';
 import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/schemas/integrations';
 import { findIntegration } from '../../db/queries/integrations';
 import { badRequest, conflict, notFound } from '../../http-problem';
@@ -61,7 +62,7 @@ export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
         targetType: 'integration',
         targetId: integration.id,
         details: {
-          file: file.filename.slice(0, 200),
+          file: storableText(file.filename.slice(0, 200)),
           runId: result.runId,
           status: result.status,
           accepted: result.accepted,
