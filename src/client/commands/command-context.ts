@@ -1,7 +1,7 @@
 import { matchPath } from '../../shared/routes';
 import { meQuery } from '../api/auth/me';
 import { queryClient } from '../api/query-client';
-import { currentContext } from '../keymap/context';
+import { currentContext } from './context-keys';
 import { workspace } from '../workspace/workspace-controller';
 import type { CommandContext, CommandSource } from './command';
 

@@ -3,12 +3,12 @@ import { matchPath } from '../../shared/routes';
 import { meQuery } from '../api/auth/me';
 import { queryClient } from '../api/query-client';
 import { activeList } from '../components/data-table/list-controller';
-import { paletteOpenAtom } from '../palette/palette-atoms';
+import { paletteOpenAtom } from '../state/palette';
 import { openDialogAtom } from '../state/dialogs';
 import { appStore } from '../state/store';
 import { workspaceAtom } from '../workspace/workspace-atoms';
 import { focusedTab } from '../workspace/workspace-model';
-import { keymapSettingsAtom } from './keymap-atoms';
+import { keymapSettingsAtom } from '../state/keymap';
 
 /** Whether an element takes typed text, so single keys must reach it. */
 export function isTextEntry(element: Element | null): boolean {

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 
 import { commandCatalog } from '../../shared/commands/catalog';
-import { paletteOpenAtom, palettePagesAtom } from '../palette/palette-atoms';
+import { paletteOpenAtom, palettePagesAtom } from '../state/palette';
 import { appStore } from '../state/store';
 import type { CommandSource } from './command';
 import { commandContext } from './command-context';

@@ -1,6 +1,8 @@
-import { riskLabels } from '../../../shared/investigation-model';
-import { useRisk } from '../../api/incidents/risk';
-import { RiskBadge } from '../../components/badges';
+import './risk-panel.css';
+
+import { riskLabels } from '../../shared/investigation-model';
+import { useRisk } from '../api/incidents/risk';
+import { RiskBadge } from './badges';
 
 /** The case's risk score and the sentence behind each part of it. */
 export function RiskPanel(props: { investigationId: string }) {

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 
 import { formatSequence } from '../../shared/keymap/key-label';
-import { keymapStateAtom } from './keymap-atoms';
-import { platform } from './platform';
+import { keymapStateAtom } from '../state/keymap';
+import { platform } from '../state/platform';
 
 /** Shows the keys of an unfinished sequence ("G…") while Vigil waits for the next one. */
 export function ChordIndicator() {

@@ -2,9 +2,9 @@ import { eventToChord } from '../../shared/keymap/key-event';
 import { idleKeymapState } from '../../shared/keymap/resolver';
 import { runCommand } from '../commands/run-command';
 import { appStore } from '../state/store';
-import { currentContext } from './context';
-import { keymapAtom, keymapStateAtom } from './keymap-atoms';
-import { platform } from './platform';
+import { currentContext } from '../commands/context-keys';
+import { keymapAtom, keymapStateAtom } from '../state/keymap';
+import { platform } from '../state/platform';
 
 /**
  * The one keyboard listener. Every key press is resolved against the keymap (defaults, profile,

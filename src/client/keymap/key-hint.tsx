@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 
 import { formatSequence } from '../../shared/keymap/key-label';
-import { keymapAtom } from './keymap-atoms';
-import { platform } from './platform';
+import { keymapAtom } from '../state/keymap';
+import { platform } from '../state/platform';
 
 /** The label of the key bound to a command (preferred binding), or '' when it has none. */
 export function useKeyLabel(commandId: string, args?: unknown): string {

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { commandCatalog } from '../../shared/commands/catalog';
 import { formatSequence } from '../../shared/keymap/key-label';
 import { Dialog } from '../components/dialog';
-import { currentContext } from './context';
-import { keymapAtom } from './keymap-atoms';
-import { platform } from './platform';
-import { shortcutSheetOpenAtom } from './shortcut-sheet-atoms';
+import { currentContext } from '../commands/context-keys';
+import { keymapAtom } from '../state/keymap';
+import { platform } from '../state/platform';
+import { shortcutSheetOpenAtom } from '../state/shortcut-sheet';
 
 /** The `?` sheet: the shortcuts that work in the current view, from the resolved keymap. */
 export function ShortcutSheet() {

@@ -1,7 +1,4 @@
-import type { paletteModes } from '../../shared/commands/catalog';
-
-/** What the palette searches: everything, or one kind chosen by a prefix. */
-export type PaletteMode = (typeof paletteModes)[number];
+import type { PaletteMode } from '../state/palette';
 
 /** The typed prefixes: `>` commands, `#` investigations and incidents, `@` people, `/` pages. */
 export const PREFIXES: Record<string, PaletteMode> = {

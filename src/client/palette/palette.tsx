@@ -5,10 +5,10 @@ import type { KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 
 import { recentEntries } from '../commands/recent-commands';
-import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from './palette-atoms';
+import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../state/palette';
 import type { PaletteEntry } from './palette-entry';
 import { parsePaletteInput, prefixOf } from './palette-modes';
-import type { PaletteMode } from './palette-modes';
+import type { PaletteMode } from '../state/palette';
 import { rankEntries } from './rank';
 import { useChoiceEntries } from './use-choice-entries';
 import { useCommandEntries } from './use-command-entries';

@@ -5,7 +5,7 @@ import { commandContext } from '../commands/command-context';
 import { commandsById } from '../commands/registry';
 import { runCommand } from '../commands/run-command';
 import type { PaletteEntry } from './palette-entry';
-import type { PalettePage } from './palette-atoms';
+import type { PalettePage } from '../state/palette';
 
 /** The choices of a nested page ("Set status…" → Open, In review, …). */
 export function useChoiceEntries(page: PalettePage | undefined): {

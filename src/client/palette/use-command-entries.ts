@@ -6,8 +6,8 @@ import { formatSequence } from '../../shared/keymap/key-label';
 import { commandContext } from '../commands/command-context';
 import { commandsById } from '../commands/registry';
 import { runCommand } from '../commands/run-command';
-import { keymapAtom } from '../keymap/keymap-atoms';
-import { platform } from '../keymap/platform';
+import { keymapAtom } from '../state/keymap';
+import { platform } from '../state/platform';
 import type { PaletteEntry } from './palette-entry';
 
 /**

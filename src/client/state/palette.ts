@@ -1,6 +1,9 @@
 import { atom } from 'jotai';
 
-import type { PaletteMode } from './palette-modes';
+import type { paletteModes } from '../../shared/commands/catalog';
+
+/** What the palette searches: everything, or one kind chosen by a typed prefix. */
+export type PaletteMode = (typeof paletteModes)[number];
 
 /** A nested palette page opened by a multi-step command ("Set status…" then the statuses). */
 export interface PalettePage {

@@ -1,14 +1,17 @@
 import { useAtom } from 'jotai';
 
+import { AssignRoleDialog } from '../../features/admin/assign-role-dialog';
+import { CreateUserDialog } from '../../features/admin/create-user-dialog';
+import { DisableUserDialog } from '../../features/admin/disable-user-dialog';
+import { CreateRoleDialog, DeleteRoleDialog } from '../../features/admin/role-dialogs';
+import { ConnectSourceDialog } from '../../features/integrations/connect-source-dialog';
 import { openDialogAtom } from '../../state/dialogs';
-import { ConnectSourceDialog } from '../integrations/connect-source-dialog';
-import { AssignRoleDialog } from './assign-role-dialog';
-import { CreateUserDialog } from './create-user-dialog';
-import { DisableUserDialog } from './disable-user-dialog';
-import { CreateRoleDialog, DeleteRoleDialog } from './role-dialogs';
 
-/** The admin flows' dialogs (users, roles, connecting a log source), mounted by the shell so the palette can start them anywhere. */
-export function AdminDialogs() {
+/**
+ * The admin flows' dialogs (users, roles, connecting a log source), mounted by the shell so the
+ * palette can start them anywhere. The shell composes them because they come from two features.
+ */
+export function AppDialogs() {
   const [dialog, setDialog] = useAtom(openDialogAtom);
   const close = () => setDialog(null);
   switch (dialog?.kind) {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 
 import { useMe } from '../../api/auth/me';
-import { AdminDialogs } from '../../features/admin/admin-dialogs';
 import { CreateInvestigationDialog } from '../../features/investigations/create-investigation-dialog';
 import { ChordIndicator } from '../../keymap/chord-indicator';
 import { installKeyHandler } from '../../keymap/key-handler';
@@ -11,6 +10,7 @@ import { startWorkspace } from '../../workspace/url-sync';
 import { Panes } from '../../workspace/panes';
 import { TabBar } from '../../workspace/tab-bar';
 import { paneRoutes } from '../pane-routes';
+import { AppDialogs } from './app-dialogs';
 import { Sidebar } from './sidebar';
 
 /**
@@ -47,7 +47,7 @@ export default function AppShell() {
         <Panes paneRoutes={paneRoutes} />
       </div>
       <CreateInvestigationDialog />
-      <AdminDialogs />
+      <AppDialogs />
       <Palette />
       <ShortcutSheet />
       <ChordIndicator />

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../palette/palette-atoms';
+import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../state/palette';
 import { appStore } from '../../state/store';
 import { workspace } from '../../workspace/workspace-controller';
 import { defineCommand } from '../command';

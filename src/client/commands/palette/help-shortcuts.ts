@@ -1,5 +1,5 @@
-import { shortcutSheetOpenAtom } from '../../keymap/shortcut-sheet-atoms';
-import { paletteOpenAtom } from '../../palette/palette-atoms';
+import { shortcutSheetOpenAtom } from '../../state/shortcut-sheet';
+import { paletteOpenAtom } from '../../state/palette';
 import { appStore } from '../../state/store';
 import { defineCommand } from '../command';
 

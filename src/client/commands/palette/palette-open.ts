@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { paletteModes } from '../../../shared/commands/catalog';
-import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../palette/palette-atoms';
+import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../state/palette';
 import { appStore } from '../../state/store';
 import { defineCommand } from '../command';
 

@@ -1,4 +1,4 @@
-import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../palette/palette-atoms';
+import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../../state/palette';
 import { appStore } from '../../state/store';
 import { defineCommand } from '../command';
 

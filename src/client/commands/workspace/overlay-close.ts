@@ -1,4 +1,4 @@
-import { paletteOpenAtom, palettePagesAtom } from '../../palette/palette-atoms';
+import { paletteOpenAtom, palettePagesAtom } from '../../state/palette';
 import { openDialogAtom } from '../../state/dialogs';
 import { appStore } from '../../state/store';
 import { defineCommand } from '../command';

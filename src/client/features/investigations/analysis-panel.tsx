@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTopic } from '../../api/findings/topics';
 import { useIncidentsSummary } from '../../api/incidents/incidents-summary';
 import type { AnalysisState } from '../../../shared/schemas/investigations';
-import { RiskPanel } from '../incidents/risk-panel';
-import '../incidents/incidents.css';
+import { RiskPanel } from '../../components/risk-panel';
 
 const severityOrder = ['critical', 'high', 'medium', 'low'] as const;
 

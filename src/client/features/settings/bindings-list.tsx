@@ -5,8 +5,8 @@ import type { KeyBinding } from '../../../shared/keymap/keymap-file';
 import { formatSequence } from '../../../shared/keymap/key-label';
 import { createKeymap } from '../../../shared/keymap/resolver';
 import type { KeymapProfile } from '../../../shared/schemas/settings';
-import { layersFor } from '../../keymap/keymap-atoms';
-import { platform } from '../../keymap/platform';
+import { layersFor } from '../../state/keymap';
+import { platform } from '../../state/platform';
 
 /** Every binding of the keymap being edited, searchable; "Remove" adds a `-command` rule. */
 export function BindingsList(props: {

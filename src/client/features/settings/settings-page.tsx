@@ -9,7 +9,7 @@ import type { KeymapProfile } from '../../../shared/schemas/settings';
 import { useSaveUserSettings } from '../../api/settings/user-settings';
 import { HttpError } from '../../api/http-error';
 import { PageHeader } from '../../components/page-header';
-import { keymapSettingsAtom } from '../../keymap/keymap-atoms';
+import { keymapSettingsAtom } from '../../state/keymap';
 import { AddRuleForm } from './add-rule-form';
 import { BindingsList } from './bindings-list';
 
