@@ -29,7 +29,8 @@ export interface ApiLoadResult {
   non2xx: number;
 }
 
-async function openEngine(
+/** A throwaway database of one engine, migrated, with a function that removes it. */
+export async function openEngine(
   engine: 'sqlite' | 'postgres',
 ): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
   if (engine === 'sqlite') {
@@ -65,11 +66,12 @@ const run = promisify(execFile);
  * Runs autocannon's command line in a child process: a load generator in the server's own event
  * loop would take half of the server's CPU on these 2 cores and measure itself as much as the server.
  */
-async function loadFromAnotherProcess(
+export async function loadFromAnotherProcess(
   url: string,
   cookie: string,
   connections: number,
   seconds: number,
+  timeoutSeconds = 10,
 ): Promise<autocannon.Result> {
   const cli = path.resolve('node_modules/autocannon/autocannon.js');
   const args = [
@@ -80,6 +82,8 @@ async function loadFromAnotherProcess(
     `${connections}`,
     '-d',
     `${seconds}`,
+    '-t',
+    `${timeoutSeconds}`,
     '-H',
     `cookie=${cookie}`,
     url,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchAnalysis } from './analysis.bench';
 import { benchApiLoad } from './api-load.bench';
 import { benchBrowser } from './browser/browser.bench';
+import { benchFindingLoad } from './finding-load.bench';
 import { benchFindings } from './findings.bench';
 import { benchIngest } from './ingest.bench';
 
@@ -28,6 +29,20 @@ if (wants('api')) {
       `  ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors, ${result.non2xx} non-2xx`,
     );
     results[`api-${engine}`] = result;
+  }
+}
+
+if (wants('load')) {
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    console.log(
+      `Load: GET findings/file-access from 200 connections on ${engine} for ${seconds} s…`,
+    );
+    const result = await benchFindingLoad(engine, seconds);
+    console.log(
+      `  ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, ${result.timeouts} timeouts, ${result.errors} errors, ${result.non2xx} non-2xx`,
+    );
+    results[`load-${engine}`] = result;
   }
 }
 

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+
+import { buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { seedDemoEmployees } from '../../src/server/bootstrap/demo-employees';
+import { loadConfig } from '../../src/server/config';
+import { insertUserIfAbsent } from '../../src/server/db/queries/users';
+import { loadFromAnotherProcess, openEngine } from './api-load.bench';
+import { benchEvents, insertBenchEvents } from './findings-data';
+
+/** Throughput and the whole latency tail of one finding endpoint under many connections. */
+export interface FindingLoadResult {
+  engine: string;
+  endpoint: string;
+  events: number;
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Requests with no reply within the client's timeout (10 s). */
+  timeouts: number;
+  errors: number;
+  non2xx: number;
+}
+
+const DAY = 86_400_000;
+const ENDPOINT = 'findings/file-access';
+
+/**
+ * GET findings/file-access of a case whose subject has `events` events, from `connections`
+ * connections at once for `seconds` (autocannon in its own process, connecting while the
+ * server is already busy, which is where a synchronous driver used to starve late clients).
+ */
+export async function benchFindingLoad(
+  engine: 'sqlite' | 'postgres',
+  seconds = 30,
+  connections = 200,
+  events = 100_000,
+): Promise<FindingLoadResult> {
+  const { handle, cleanup } = await openEngine(engine);
+  await seedDemoEmployees(handle.db);
+  const end = Math.floor(Date.now() / DAY) * DAY + DAY;
+  await insertBenchEvents(
+    handle,
+    benchEvents('E1002', 'daniel.reyes@northwind.example', end, events),
+    { from: end - 90 * DAY, to: end },
+  );
+  if (engine === 'postgres') await handle.pool!.query('analyze events');
+  const password = 'bench-password-123';
+  await insertUserIfAbsent(
+    handle.db,
+    {
+      id: randomUUID(),
+      email: 'bench@vigil.test',
+      displayName: 'Bench',
+      passwordHash: await hashPassword(password),
+      now: Date.now(),
+    },
+    ['analyst'],
+  );
+  const app = await buildApp({ config: loadConfig({}), database: handle });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const login = await fetch(`${base}/api/app/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'bench@vigil.test', password }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const created = await fetch(`${base}/api/app/investigations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({
+        title: 'Load case',
+        subjectEmployeeId: 'E1002',
+        windowStart: end - 91 * DAY,
+        windowEnd: end,
+      }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const url = `${base}/api/app/investigations/${id}/${ENDPOINT}`;
+    // The first request builds the subject's rollups; the load measures answering, not that.
+    const warm = await fetch(url, { headers: { cookie } });
+    if (warm.status !== 200) throw new Error(`warm-up answered ${warm.status}`);
+    const result = await loadFromAnotherProcess(url, cookie, connections, seconds);
+    return {
+      engine,
+      endpoint: ENDPOINT,
+      events,
+      connections,
+      durationSeconds: seconds,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      maxMs: result.latency.max,
+      timeouts: result.timeouts,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    };
+  } finally {
+    await app.close();
+    await handle.close();
+    await cleanup();
+  }
+}
