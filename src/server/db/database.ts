@@ -7,6 +7,7 @@ import pg from 'pg';
 
 import type { Dialect } from './dialect';
 import { FifoSqliteDialect } from './fair-sqlite-dialect';
+import { registerFoldCase } from './fold-case';
 import type { Database } from './schema';
 
 /** An open database: the Kysely instance, which engine it is, and how to close it. */
@@ -112,6 +113,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
+  registerFoldCase(sqlite);
   const db = new Kysely<Database>({
     dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }),
   });

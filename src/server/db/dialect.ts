@@ -69,10 +69,17 @@ export function readJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** Case-insensitive substring match that works the same in both engines. */
+/** A LIKE pattern for "contains `needle`", its wildcards escaped (use with `escape '\\'`). */
+export function containsPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive substring match that works the same in both engines: column and needle are
+ * folded by the same function (SQLite's own lower() knows only ASCII, so "Ω" was never found).
+ */
 export function containsInsensitive(column: string, needle: string): RawBuilder<boolean> {
-  const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return sql<boolean>`vigil_fold(${sql.ref(column)}) like vigil_fold(${containsPattern(needle)}) escape '\\'`;
 }
 
 /** `column` starts with `prefix`, literally (LIKE wildcards in the prefix are escaped). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-import { containsInsensitive } from '../dialect';
+import { containsInsensitive, containsPattern } from '../dialect';
 import type { Database } from '../schema';
 import { incidentsDb } from './incident-tables';
 import type { IncidentsTable } from './incident-tables';
@@ -259,7 +259,7 @@ export function searchIncidents(
         containsInsensitive('n.id', q),
         containsInsensitive('n.rule_id', q),
         containsInsensitive('n.why', q),
-        sql<boolean>`lower(cast(n.techniques as text)) like ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+        sql<boolean>`vigil_fold(cast(n.techniques as text)) like vigil_fold(${containsPattern(q)}) escape '\\'`,
         containsInsensitive('i.title', q),
         containsInsensitive('e.full_name', q),
       ]),

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../schema';
+import { containsPattern } from '../../dialect';
 import type { Dialect } from '../../dialect';
-import { activityTime, containsPattern, equalsWithoutIndex } from './sql-parts';
+import { activityTime, equalsWithoutIndex } from './sql-parts';
 
 /** The columns a listed event carries (enough for its one-line summary). */
 export interface EventListRow {
@@ -153,9 +154,9 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     // Recipients as JSON text (portable: text in SQLite, jsonb cast in PostgreSQL), so a mail
-    // is found by an address or its domain.
-    const text = sql<string>`lower(coalesce(file_name, '') || ' ' || coalesce(email_subject, '') || ' ' || coalesce(cast(email_recipients as text), '') || ' ' || coalesce(chat_text, '') || ' ' || coalesce(target, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(command_line, '') || ' ' || coalesce(app, ''))`;
-    query = query.where(sql<boolean>`${text} like ${pattern} escape '\\'`);
+    // is found by an address or its domain. Folded like every case-insensitive search.
+    const text = sql<string>`vigil_fold(coalesce(file_name, '') || ' ' || coalesce(email_subject, '') || ' ' || coalesce(cast(email_recipients as text), '') || ' ' || coalesce(chat_text, '') || ' ' || coalesce(target, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(command_line, '') || ' ' || coalesce(app, ''))`;
+    query = query.where(sql<boolean>`${text} like vigil_fold(${pattern}) escape '\\'`);
   }
   const after = filter.after;
   if (after) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 
+import { containsPattern } from '../../dialect';
 import type { Dialect } from '../../dialect';
 
 /**
@@ -113,11 +114,6 @@ export function equalsWithoutIndex(
     : sql<boolean>`${sql.ref(column)} = ${value}`;
 }
 
-/** A LIKE pattern that matches `needle` anywhere, with wildcards in the needle escaped. */
-export function containsPattern(needle: string): string {
-  return `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** `text` contains any of the needles (lower-case), or false for none. */
 export function containsAny(
   text: RawBuilder<string>,
@@ -125,7 +121,7 @@ export function containsAny(
 ): RawBuilder<boolean> {
   if (needles.length === 0) return sql<boolean>`1 = 0`;
   return sql<boolean>`(${sql.join(
-    needles.map((needle) => sql`${text} like ${containsPattern(needle)} escape '\\'`),
+    needles.map((needle) => sql`${text} like ${containsPattern(needle.toLowerCase())} escape '\\'`),
     sql` or `,
   )})`;
 }
