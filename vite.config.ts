@@ -47,7 +47,9 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for the build's own tools but not linked from the bundles, and the server
+    // never serves them: they would hand anyone the client's sources.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 4000,
   },
   server: {

@@ -4,9 +4,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Source maps stay with the build (for its own tooling) and are never served: they hold the sources. */
+function isSourceMap(file: string): boolean {
+  return file.endsWith('.map');
+}
+
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html never is, and it
- * answers every client route (the router takes over in the browser).
+ * answers every client route (the router takes over in the browser). Source maps are not served.
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
   const index = path.join(clientDir, 'index.html');
@@ -16,6 +21,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
     wildcard: false,
     index: false,
     preCompressed: true,
+    allowedPath: (pathName) => !isSourceMap(pathName),
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void res.header(
@@ -26,6 +32,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   });
   app.get('/*', (request, reply) => {
     const file = request.url.split('?')[0]!.slice(1);
+    if (isSourceMap(file)) return reply.callNotFound();
     if (
       file &&
       !file.includes('..') &&

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { openTestDatabase } from './support/test-database';
+
+describe('the built client', () => {
+  let dir: string;
+  let database: DatabaseHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-client-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Vigil</title>');
+    fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js'), 'console.log(1);');
+    fs.writeFileSync(
+      path.join(dir, 'assets', 'app-1a2b.js.map'),
+      '{"version":3,"sources":["src/client/secret.tsx"],"sourcesContent":["const key = 1"]}',
+    );
+    database = await openTestDatabase();
+    app = await buildApp({
+      config: { ...loadConfig({}), clientDir: dir },
+      database,
+      serveClient: true,
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the bundles but never their source maps', async () => {
+    const bundle = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).toBe('console.log(1);');
+    for (const url of ['/assets/app-1a2b.js.map', '/assets/app-1a2b.js.map?x=1']) {
+      const map = await app.inject({ method: 'GET', url });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('sourcesContent');
+    }
+  });
+});
