@@ -8,9 +8,9 @@ import { activityMigration } from './migrations/0003-activity';
 import { evidenceMigration } from './migrations/0004-evidence';
 import { incidentsMigration } from './migrations/0005-incidents';
 import { fileKeysMigration } from './migrations/0006-file-keys';
-import { foldCaseMigration } from './migrations/0009-fold-case';
 import { signInAttemptsMigration } from './migrations/0007-sign-in-attempts';
 import { runOwnersMigration } from './migrations/0008-run-owners';
+import { foldCaseMigration } from './migrations/0009-fold-case';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -21,9 +21,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-evidence': evidenceMigration(dialect),
     '0005-incidents': incidentsMigration(dialect),
     '0006-file-keys': fileKeysMigration(),
-    '0009-fold-case': foldCaseMigration(dialect),
     '0007-sign-in-attempts': signInAttemptsMigration(),
     '0008-run-owners': runOwnersMigration(),
+    '0009-fold-case': foldCaseMigration(dialect),
   };
 }
 
