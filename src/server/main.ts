@@ -3,6 +3,7 @@ import { printBanner } from './bootstrap/banner';
 import { loadDemoData } from './bootstrap/demo-data';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { loadConfig } from './config';
+import { housekeepingPlugin } from './crash-recovery/housekeeping-plugin';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { analysisRunnerPlugin } from './jobs/analysis-runner-plugin';
@@ -33,6 +34,8 @@ export async function main(): Promise<void> {
         }
       : { level: config.logLevel },
   });
+  // First, so runs a dead process left running are failed before the runner looks at its queue.
+  await app.register(housekeepingPlugin);
   await app.register(analysisRunnerPlugin);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

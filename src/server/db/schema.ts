@@ -112,6 +112,12 @@ export interface IngestRunsTable {
   rejected: number;
   /** JSON array of { position, reason }. */
   errors: string | null;
+  /** The process running it, `host/pid/instance` (see crash-recovery/this-process.ts). */
+  owner: string | null;
+  /** When its process last said it was alive (PostgreSQL only). */
+  heartbeat_at: number | null;
+  /** The sentence for people when it did not succeed (why it failed or was rejected). */
+  message: string | null;
 }
 
 /** One row (id 1): the detection configuration as JSON. */
@@ -219,6 +225,10 @@ export interface InvestigationsTable {
   closed_at: number | null;
   analysis_state: string;
   analysis_updated_at: number | null;
+  /** The process running its analysis while `running`, `host/pid/instance`. */
+  analysis_owner: string | null;
+  /** When that process last said it was alive (PostgreSQL only). */
+  analysis_heartbeat_at: number | null;
 }
 
 export interface InvestigationMembersTable {

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { beginRun, endRun } from '../crash-recovery/runs-in-flight';
+import { ownerTag } from '../crash-recovery/this-process';
 import { retryWhileDisconnected } from '../db/connection-loss';
 import type { DatabaseHandle } from '../db/database';
 import {
   claimPendingInvestigations,
   finishAnalysis,
-  requeueStaleRuns,
+  returnToQueue,
 } from '../db/queries/analysis-runs';
 import { analyseInvestigation } from './run-analysis';
 
@@ -15,8 +17,6 @@ export interface RunnerOptions {
   intervalMs?: number;
   /** Cases claimed per look; a process works through them one at a time. */
   batch?: number;
-  /** A run still `running` after this long belonged to a process that died; it is queued again. */
-  staleAfterMs?: number;
 }
 
 /**
@@ -33,7 +33,6 @@ export class AnalysisRunner {
   private stopping = false;
   private readonly intervalMs: number;
   private readonly batch: number;
-  private readonly staleAfterMs: number;
 
   constructor(
     private readonly handle: DatabaseHandle,
@@ -42,7 +41,6 @@ export class AnalysisRunner {
   ) {
     this.intervalMs = options.intervalMs ?? 3000;
     this.batch = options.batch ?? 4;
-    this.staleAfterMs = options.staleAfterMs ?? 15 * 60_000;
   }
 
   /** Starts looking at the queue. */
@@ -76,45 +74,50 @@ export class AnalysisRunner {
     this.timer.unref();
   }
 
-  /** One look at the queue; true when it analysed something. */
+  /**
+   * One look at the queue; true when it analysed something. Runs a process left running when
+   * it died are failed by the sweep in crash-recovery/, not here.
+   */
   async tick(): Promise<boolean> {
-    const now = Date.now();
-    const requeued = await requeueStaleRuns(this.handle.db, now - this.staleAfterMs, now);
-    if (requeued > 0)
-      this.log.warn({ requeued }, 'analysis runs abandoned by a stopped process were queued again');
-    const claimed = await claimPendingInvestigations(this.handle.db, now, this.batch);
-    for (const id of claimed) {
-      if (this.stopping) {
-        // Hand the rest back rather than leave them running until they go stale.
-        await this.handle.db
-          .updateTable('investigations')
-          .set({ analysis_state: 'pending' })
-          .where('id', '=', id)
-          .where('analysis_state', '=', 'running')
-          .execute();
-        continue;
-      }
-      try {
-        const result = await analyseInvestigation(this.handle, id);
-        await finishAnalysis(this.handle.db, id, 'idle', Date.now());
-        this.log.info(
-          {
-            investigationId: id,
-            ...result.incidents,
-            score: result.score,
-            level: result.level,
-            ms: result.timings.total,
-          },
-          'analysis run finished',
-        );
-      } catch (error) {
-        // A lost connection fails the run and often the pool's other connections: try again.
-        await retryWhileDisconnected(() =>
-          finishAnalysis(this.handle.db, id, 'failed', Date.now()),
-        );
-        this.log.error({ err: error, investigationId: id }, 'analysis run failed');
-      }
+    const claimed = await claimPendingInvestigations(
+      this.handle.db,
+      Date.now(),
+      this.batch,
+      ownerTag(),
+    );
+    for (const id of claimed) beginRun(this.handle, 'analysis', id);
+    try {
+      for (const id of claimed) await this.analyse(id);
+    } finally {
+      // Cases left running by a failure here are the sweep's once they are no longer ours.
+      for (const id of claimed) endRun(this.handle, 'analysis', id);
     }
     return claimed.length > 0;
+  }
+
+  private async analyse(id: string): Promise<void> {
+    if (this.stopping) {
+      // Hand the rest back rather than leave them to the sweep.
+      await returnToQueue(this.handle.db, id);
+      return;
+    }
+    try {
+      const result = await analyseInvestigation(this.handle, id);
+      await finishAnalysis(this.handle.db, id, 'idle', Date.now());
+      this.log.info(
+        {
+          investigationId: id,
+          ...result.incidents,
+          score: result.score,
+          level: result.level,
+          ms: result.timings.total,
+        },
+        'analysis run finished',
+      );
+    } catch (error) {
+      // A lost connection fails the run and often the pool's other connections: try again.
+      await retryWhileDisconnected(() => finishAnalysis(this.handle.db, id, 'failed', Date.now()));
+      this.log.error({ err: error, investigationId: id }, 'analysis run failed');
+    }
   }
 }

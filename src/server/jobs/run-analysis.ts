@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 
 import type { RiskLevel } from '../../shared/investigation-model';
+import { beginRun, endRun } from '../crash-recovery/runs-in-flight';
+import { ownerTag } from '../crash-recovery/this-process';
 import { retryWhileDisconnected } from '../db/connection-loss';
 import type { DatabaseHandle } from '../db/database';
 import {
@@ -141,7 +143,8 @@ export async function runAnalysis(
   options: AnalysisOptions = {},
 ): Promise<AnalysisResult> {
   const clock = options.now ?? Date.now;
-  await markAnalysisRunning(handle.db, investigationId, clock());
+  await markAnalysisRunning(handle.db, investigationId, clock(), ownerTag());
+  beginRun(handle, 'analysis', investigationId);
   try {
     const result = await analyseInvestigation(handle, investigationId, options);
     await finishAnalysis(handle.db, investigationId, 'idle', clock());
@@ -151,5 +154,7 @@ export async function runAnalysis(
       finishAnalysis(handle.db, investigationId, 'failed', clock()),
     );
     throw error;
+  } finally {
+    endRun(handle, 'analysis', investigationId);
   }
 }

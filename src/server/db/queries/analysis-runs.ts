@@ -3,14 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 
 /**
- * Claims due investigations for this process: each is moved from pending to running by a
- * conditional update, so when two processes share one PostgreSQL database exactly one of
+ * Claims due investigations for the process `owner`: each is moved from pending to running by
+ * a conditional update, so when two processes share one PostgreSQL database exactly one of
  * them wins each case. Returns the ids this process claimed, oldest request first.
  */
 export async function claimPendingInvestigations(
   db: Kysely<Database>,
   now: number,
   limit: number,
+  owner: string,
 ): Promise<string[]> {
   const due = await db
     .selectFrom('investigations')
@@ -24,7 +25,12 @@ export async function claimPendingInvestigations(
   for (const { id } of due) {
     const result = await db
       .updateTable('investigations')
-      .set({ analysis_state: 'running', analysis_updated_at: now })
+      .set({
+        analysis_state: 'running',
+        analysis_updated_at: now,
+        analysis_owner: owner,
+        analysis_heartbeat_at: now,
+      })
       .where('id', '=', id)
       .where('analysis_state', '=', 'pending')
       .executeTakeFirst();
@@ -33,15 +39,21 @@ export async function claimPendingInvestigations(
   return claimed;
 }
 
-/** Marks a run as started whatever the state (a run asked for directly, as tests do). */
+/** Marks a run as started by `owner` whatever the state (a run asked for directly, as tests do). */
 export async function markAnalysisRunning(
   db: Kysely<Database>,
   id: string,
   now: number,
+  owner: string,
 ): Promise<void> {
   await db
     .updateTable('investigations')
-    .set({ analysis_state: 'running', analysis_updated_at: now })
+    .set({
+      analysis_state: 'running',
+      analysis_updated_at: now,
+      analysis_owner: owner,
+      analysis_heartbeat_at: now,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -58,7 +70,17 @@ export async function finishAnalysis(
 ): Promise<void> {
   await db
     .updateTable('investigations')
-    .set({ analysis_state: state, analysis_updated_at: now })
+    .set({ analysis_state: state, analysis_updated_at: now, analysis_owner: null })
+    .where('id', '=', id)
+    .where('analysis_state', '=', 'running')
+    .execute();
+}
+
+/** Hands a claimed case back to the queue before its run started (the runner is stopping). */
+export async function returnToQueue(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('investigations')
+    .set({ analysis_state: 'pending', analysis_owner: null })
     .where('id', '=', id)
     .where('analysis_state', '=', 'running')
     .execute();
@@ -119,22 +141,4 @@ export async function findAnalysisSubject(
     riskLevel: row.risk_level,
     analysisState: row.analysis_state,
   };
-}
-
-/**
- * Puts back runs left `running` by a process that stopped mid-run (a crash, a kill), once they
- * are older than any real run takes, so another process picks them up.
- */
-export async function requeueStaleRuns(
-  db: Kysely<Database>,
-  startedBefore: number,
-  now: number,
-): Promise<number> {
-  const result = await db
-    .updateTable('investigations')
-    .set({ analysis_state: 'pending', analysis_updated_at: now })
-    .where('analysis_state', '=', 'running')
-    .where('analysis_updated_at', '<', startedBefore)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

@@ -6,10 +6,10 @@ import type { Database, IngestRunsTable } from '../schema';
 /** One ingest run as stored. */
 export type IngestRunRow = Selectable<IngestRunsTable>;
 
-/** Records the start of an ingest; returns the run id. */
+/** Records the start of an ingest by the process `owner`; returns the run id. */
 export async function startIngestRun(
   db: Kysely<Database>,
-  run: { integrationId: string | null; source: string; via: string; now: number },
+  run: { integrationId: string | null; source: string; via: string; now: number; owner: string },
 ): Promise<number> {
   const row = await db
     .insertInto('ingest_runs')
@@ -23,6 +23,8 @@ export async function startIngestRun(
       duplicate: 0,
       rejected: 0,
       errors: null,
+      owner: run.owner,
+      heartbeat_at: run.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -37,7 +39,13 @@ export async function startIngestRun(
 export async function endIngestRunWithoutWrites(
   db: Kysely<Database>,
   runId: number,
-  end: { status: 'rejected' | 'failed'; now: number; rejected: number; errors: unknown[] },
+  end: {
+    status: 'rejected' | 'failed';
+    now: number;
+    rejected: number;
+    errors: unknown[];
+    message: string | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('ingest_runs')
@@ -48,6 +56,7 @@ export async function endIngestRunWithoutWrites(
       duplicate: 0,
       rejected: end.rejected,
       errors: toJson(end.errors),
+      message: end.message,
     })
     .where('id', '=', runId)
     .execute();

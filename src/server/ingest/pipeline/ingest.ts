@@ -1,3 +1,5 @@
+import { beginRun, endRun } from '../../crash-recovery/runs-in-flight';
+import { ownerTag } from '../../crash-recovery/this-process';
 import { retryWhileDisconnected } from '../../db/connection-loss';
 import type { DatabaseHandle } from '../../db/database';
 import { getConfiguration } from '../../db/queries/configuration';
@@ -135,6 +137,7 @@ async function recordFailure(
     now: status.at,
     rejected: status.rejected,
     errors: status.errors,
+    message: status.message,
   });
   if (request.integrationId) {
     await recordIntegrationSync(
@@ -168,7 +171,10 @@ export async function ingest(
     source: request.source,
     via: request.via,
     now: started,
+    owner: ownerTag(),
   });
+  // From here the run is this process's: a sweep that finds it running leaves it alone.
+  beginRun(handle, 'ingest', runId);
   const status = (partial: Partial<SyncStatus>): SyncStatus => ({
     status: 'failed',
     runId,
@@ -265,6 +271,7 @@ export async function ingest(
     ).catch(() => undefined);
     throw error;
   } finally {
+    endRun(handle, 'ingest', runId);
     await stage?.discard();
     await plan?.cleanup();
   }

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 import { isByteSource } from './record-stream';
+import { spoolFilePath } from './spool-files';
 import type { IngestInput, IngestRequest } from './types';
 
 /**
@@ -61,7 +59,7 @@ export async function planReading(request: IngestRequest): Promise<ReadingPlan> 
   if (localFilePath(input) !== null) {
     return { input, inWorker, local: true, cleanup: nothingToClean };
   }
-  const file = path.join(os.tmpdir(), `vigil-ingest-${process.pid}-${randomUUID()}`);
+  const file = spoolFilePath();
   const cleanup = () => fs.promises.rm(file, { force: true });
   try {
     await pipeline(input, fs.createWriteStream(file, { mode: 0o600 }));
