@@ -28,12 +28,37 @@ export interface CommandChoice {
   readonly disabledReason?: string;
 }
 
+/** Palette group (and `?` sheet heading) a command is listed under. */
+export type CommandCategory =
+  | 'Palette'
+  | 'Help'
+  | 'Navigation'
+  | 'Investigation'
+  | 'People'
+  | 'Incident'
+  | 'Evidence'
+  | 'Appearance'
+  | 'Account'
+  | 'Workspace'
+  | 'List'
+  | 'Timeline'
+  | 'Admin'
+  | 'Settings';
+
 /**
- * How a command behaves in the client. Its title, category, keywords and args schema live in the
- * shared catalogue under the same id; its keys live only in keymaps/.
+ * One command, whole: what it is (id, title, category, keywords), when it can run and what it
+ * does. Its keys live only in keymaps/; the args a keymap rule may pass, and whether a key may
+ * trigger it at all, sit under the same id in src/shared/commands/command-ids.ts, which the
+ * server also reads.
  */
 export interface ClientCommand {
+  /** Dotted, stable id (`list.toggleSelect`); keymaps and user settings refer to it forever. */
   readonly id: string;
+  /** Palette label; ends with "…" when the command asks for more before acting. */
+  readonly title: string;
+  readonly category: CommandCategory;
+  /** Extra words the palette's fuzzy search should match. */
+  readonly keywords: readonly string[];
   /** Null when the command can run; otherwise the sentence the palette shows. */
   disabledReason?(context: CommandContext): string | null;
   run(args: unknown, context: CommandContext): void | Promise<void>;
@@ -43,7 +68,7 @@ export interface ClientCommand {
   readonly hiddenInPalette?: boolean;
 }
 
-/** Declares a command; the registry checks the id against the shared catalogue. */
+/** Declares a command; the registry checks its id against the shared list of command ids. */
 export function defineCommand(command: ClientCommand): ClientCommand {
   return command;
 }

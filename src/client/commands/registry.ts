@@ -1,4 +1,4 @@
-import { commandCatalog } from '../../shared/commands/catalog';
+import { commandIds } from '../../shared/commands/command-ids';
 import { adminAssignRole } from './admin/admin-assign-role';
 import { adminCreateRole } from './admin/admin-create-role';
 import { adminCreateUser } from './admin/admin-create-user';
@@ -61,7 +61,7 @@ import { tabNew } from './workspace/tab-new';
 import { tabNext } from './workspace/tab-next';
 import { tabPrev } from './workspace/tab-prev';
 
-/** Every client command. */
+/** Every command, in palette order (commands of one category keep this order there). */
 export const clientCommands: readonly ClientCommand[] = [
   paletteToggle,
   paletteOpen,
@@ -120,20 +120,20 @@ export const clientCommands: readonly ClientCommand[] = [
   adminCreateUser,
   adminDisableUser,
   adminAssignRole,
-  adminCreateRole,
   integrationConnect,
+  adminCreateRole,
   settingsKeymap,
 ];
 
 /**
- * Commands by id. Each must be in the shared catalogue (where its title and keywords live), and
- * an id implemented twice is an error, as in VS Code.
+ * Commands by id. Each id must be in the shared list that keymaps are checked against, and an id
+ * implemented twice is an error, as in VS Code.
  */
 export const commandsById: ReadonlyMap<string, ClientCommand> = (() => {
   const map = new Map<string, ClientCommand>();
   for (const command of clientCommands) {
-    if (!commandCatalog.has(command.id))
-      throw new Error(`Command ${command.id} is not in the shared catalogue.`);
+    if (!commandIds.has(command.id))
+      throw new Error(`Command ${command.id} is not in src/shared/commands/command-ids.ts.`);
     if (map.has(command.id)) throw new Error(`Command ${command.id} is implemented twice.`);
     map.set(command.id, command);
   }

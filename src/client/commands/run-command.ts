@@ -1,6 +1,5 @@
 import { toast } from 'sonner';
 
-import { commandCatalog } from '../../shared/commands/catalog';
 import { paletteOpenAtom, palettePagesAtom } from '../state/palette';
 import { appStore } from '../state/store';
 import type { CommandSource } from './command';
@@ -14,8 +13,7 @@ import { commandsById } from './registry';
  */
 export async function runCommand(id: string, args: unknown, source: CommandSource): Promise<void> {
   const command = commandsById.get(id);
-  const spec = commandCatalog.get(id);
-  if (!command || !spec) {
+  if (!command) {
     toast.error(`Unknown command ${id}`);
     return;
   }
@@ -24,11 +22,11 @@ export async function runCommand(id: string, args: unknown, source: CommandSourc
   if (reason) {
     // A key that does nothing here should stay quiet for list and timeline moves; say why otherwise.
     if (source !== 'key' || !command.hiddenInPalette)
-      toast.message(spec.title, { description: reason });
+      toast.message(command.title, { description: reason });
     return;
   }
-  if (args === undefined && command.choices && spec.title.endsWith('…')) {
-    appStore.set(palettePagesAtom, [{ commandId: id, title: spec.title.replace(/…$/, '') }]);
+  if (args === undefined && command.choices && command.title.endsWith('…')) {
+    appStore.set(palettePagesAtom, [{ commandId: id, title: command.title.replace(/…$/, '') }]);
     appStore.set(paletteOpenAtom, true);
     return;
   }
@@ -36,7 +34,7 @@ export async function runCommand(id: string, args: unknown, source: CommandSourc
   try {
     await command.run(args, context);
   } catch (error) {
-    toast.error(spec.title, {
+    toast.error(command.title, {
       description: error instanceof Error ? error.message : String(error),
     });
   }

@@ -1,10 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 
-import { commandCatalog } from '../../shared/commands/catalog';
 import { formatSequence } from '../../shared/keymap/key-label';
-import { Dialog } from '../components/dialog';
 import { currentContext } from '../commands/context-keys';
+import { commandsById } from '../commands/registry';
+import { Dialog } from '../components/dialog';
 import { keymapAtom } from '../state/keymap';
 import { platform } from '../state/platform';
 import { shortcutSheetOpenAtom } from '../state/shortcut-sheet';
@@ -24,16 +24,16 @@ function Sheet(props: { onClose: () => void }) {
     const byCategory = new Map<string, Array<{ keys: string; title: string }>>();
     const seen = new Set<string>();
     for (const binding of keymap.activeBindings(context)) {
-      const spec = commandCatalog.get(binding.command);
-      if (!spec) continue;
+      const command = commandsById.get(binding.command);
+      if (!command) continue;
       const keys = formatSequence(binding.sequence, platform);
-      const title = describe(spec.title, binding.args);
+      const title = describe(command.title, binding.args);
       const id = `${title}|${keys}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      const list = byCategory.get(spec.category) ?? [];
+      const list = byCategory.get(command.category) ?? [];
       list.push({ keys, title });
-      byCategory.set(spec.category, list);
+      byCategory.set(command.category, list);
     }
     return [...byCategory.entries()];
   }, [keymap]);

@@ -1,10 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 
-import { commandCatalog } from '../../shared/commands/catalog';
 import { formatSequence } from '../../shared/keymap/key-label';
 import { commandContext } from '../commands/command-context';
-import { commandsById } from '../commands/registry';
+import { clientCommands } from '../commands/registry';
 import { runCommand } from '../commands/run-command';
 import { keymapAtom } from '../state/keymap';
 import { platform } from '../state/platform';
@@ -19,23 +18,24 @@ export function useCommandEntries(open: boolean): PaletteEntry[] {
   return useMemo(() => {
     if (!open) return [];
     const context = commandContext('palette');
-    return commandCatalog.all.flatMap((spec) => {
-      const command = commandsById.get(spec.id);
-      if (!command || command.hiddenInPalette) return [];
-      const binding = keymap.bindingsFor(spec.id)[0];
+    return clientCommands.flatMap((command) => {
+      if (command.hiddenInPalette) return [];
+      const binding = keymap.bindingsFor(command.id)[0];
       const isPage =
-        spec.category === 'Navigation' && spec.id !== 'nav.back' && spec.id !== 'nav.forward';
+        command.category === 'Navigation' &&
+        command.id !== 'nav.back' &&
+        command.id !== 'nav.forward';
       return [
         {
-          key: `cmd:${spec.id}`,
+          key: `cmd:${command.id}`,
           group: isPage ? 'Pages' : 'Commands',
-          label: spec.title,
-          detail: spec.category,
+          label: command.title,
+          detail: command.category,
           keys: binding ? formatSequence(binding.sequence, platform) : '',
           disabledReason: command.disabledReason?.(context) ?? null,
-          searchText: `${spec.title} ${spec.category} ${spec.keywords.join(' ')} ${spec.id}`,
+          searchText: `${command.title} ${command.category} ${command.keywords.join(' ')} ${command.id}`,
           run: (newTab: boolean) =>
-            void runCommand(spec.id, isPage && newTab ? { newTab: true } : undefined, 'palette'),
+            void runCommand(command.id, isPage && newTab ? { newTab: true } : undefined, 'palette'),
         } satisfies PaletteEntry,
       ];
     });

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-import type { paletteModes } from '../../shared/commands/catalog';
+import type { paletteModes } from '../../shared/commands/command-ids';
 
 /** What the palette searches: everything, or one kind chosen by a typed prefix. */
 export type PaletteMode = (typeof paletteModes)[number];

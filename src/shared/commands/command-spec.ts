@@ -1,36 +1,14 @@
 /**
- * What the shared catalogue knows about a command: its identity and how to present and invoke
- * it. How it runs and when it is enabled live with the client's one-file-per-command
- * implementations; which keys trigger it lives only in keymaps/.
+ * What keymaps may know about a command: its id, the args a rule may pass, and whether a key may
+ * trigger it. How a command is titled, when it is enabled and how it runs live in its one file
+ * under src/client/commands/; which keys trigger it lives only in keymaps/.
  */
 import type { z } from 'zod';
 
-/** Palette group a command is listed under. */
-export type CommandCategory =
-  | 'Palette'
-  | 'Help'
-  | 'Navigation'
-  | 'Investigation'
-  | 'People'
-  | 'Incident'
-  | 'Evidence'
-  | 'Appearance'
-  | 'Account'
-  | 'Workspace'
-  | 'List'
-  | 'Timeline'
-  | 'Admin'
-  | 'Settings';
-
-/** One command as data. */
+/** One command as keymaps see it. */
 export interface CommandSpec {
   /** Dotted, stable id (`list.toggleSelect`); keymaps and user settings refer to it forever. */
   readonly id: string;
-  /** Palette label; ends with "…" when the command asks for more before acting. */
-  readonly title: string;
-  readonly category: CommandCategory;
-  /** Extra words the palette's fuzzy search should match. */
-  readonly keywords: readonly string[];
   /** Schema of the command's args; absent when it takes none. Keymap args are checked with it. */
   readonly args?: z.ZodType;
   /** Loses or hides data; palette only, behind a typed confirmation. */
@@ -71,9 +49,9 @@ export function createCommandRegistry(specs: readonly CommandSpec[]): CommandReg
 /**
  * Whether a key may trigger the command. Destructive commands and admin actions are palette
  * only (keymap.md: "never bind destructive or admin actions to keys"); going to an admin
- * screen is navigation, not an admin action, so `g a` is allowed.
+ * screen (`nav.*`) is navigation, not an admin action, so `g a` is allowed.
  */
 export function mayBindToKey(spec: CommandSpec): boolean {
   if (spec.destructive === true) return false;
-  return spec.adminOnly !== true || spec.category === 'Navigation';
+  return spec.adminOnly !== true || spec.id.startsWith('nav.');
 }

@@ -3,7 +3,7 @@
  * surprising way, reported as sentences a keymap author can act on. The unit tests run it over
  * every shipped keymap, and the settings screen runs it over the user's rules.
  */
-import { commandCatalog } from '../commands/catalog';
+import { commandIds } from '../commands/command-ids';
 import type { CommandRegistry } from '../commands/command-spec';
 import { mayBindToKey } from '../commands/command-spec';
 import type { ContextKeyDeclaration } from './context-keys';
@@ -208,7 +208,7 @@ function compileRules(layer: KeymapLayer, platform: Platform): CompiledBinding[]
 /** Problems in one layer on its own: each rule, then every pair of rules in it. */
 export function validateLayer(
   layer: KeymapLayer,
-  commands: CommandRegistry = commandCatalog,
+  commands: CommandRegistry = commandIds,
 ): KeymapProblem[] {
   const ruleProblems = layer.bindings.flatMap((binding, index) => {
     const where = describe(layer.name, index, binding);
@@ -235,7 +235,7 @@ export function validateLayer(
 export function validateKeymapFile(
   file: unknown,
   layerName = 'keymap',
-  commands: CommandRegistry = commandCatalog,
+  commands: CommandRegistry = commandIds,
 ): KeymapProblem[] {
   const parsed = keymapFileSchema.safeParse(file);
   if (!parsed.success) {
@@ -255,7 +255,7 @@ export function validateKeymapFile(
  */
 export function validateLayers(
   layers: readonly KeymapLayer[],
-  commands: CommandRegistry = commandCatalog,
+  commands: CommandRegistry = commandIds,
 ): KeymapProblem[] {
   const merged = pairProblems(
     (platform) => reachableBindings(mergeLayers(layers, platform).bindings),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { commandCatalog } from '../../../src/shared/commands/catalog';
+import { commandIds } from '../../../src/shared/commands/command-ids';
 import { mayBindToKey } from '../../../src/shared/commands/command-spec';
 import type { KeymapFile } from '../../../src/shared/keymap/keymap-file';
 import { keymapFileSchema, keymapJsonSchema } from '../../../src/shared/keymap/keymap-file';
@@ -32,7 +32,7 @@ describe('shipped keymaps', () => {
 
   it('never bind destructive or admin actions', () => {
     const bound = keymapFiles.flatMap((name) => load(name).bindings.map((rule) => rule.command));
-    const forbidden = commandCatalog.all.filter((spec) => !mayBindToKey(spec)).map((s) => s.id);
+    const forbidden = commandIds.all.filter((spec) => !mayBindToKey(spec)).map((s) => s.id);
     expect(forbidden.length).toBeGreaterThan(0);
     expect(bound.filter((command) => forbidden.includes(command))).toEqual([]);
   });

@@ -4,5 +4,8 @@ import { defineCommand } from '../command';
 /** Opens the keyboard settings. */
 export const settingsKeymap = defineCommand({
   id: 'settings.keymap',
+  title: 'Open Keyboard Shortcut Settings',
+  category: 'Settings',
+  keywords: ['keys', 'remap'],
   run: () => workspace.navigate('/app/settings'),
 });

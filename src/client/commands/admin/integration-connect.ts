@@ -5,6 +5,9 @@ import { defineCommand } from '../command';
 /** Starts connecting a log source: format, name, then its ingest token shown once. */
 export const integrationConnect = defineCommand({
   id: 'integration.connect',
+  title: 'Connect a Log Source…',
+  category: 'Admin',
+  keywords: ['integration', 'source', 'ingest', 'okta', 'upload', 'token'],
   disabledReason: (c) =>
     c.permissions.has('integrations.manage')
       ? null

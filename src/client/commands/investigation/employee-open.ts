@@ -10,6 +10,9 @@ const args = z.object({ id: z.string().min(1), newTab: z.boolean().optional() })
 /** Opens an employee by id in the directory; without one, the palette searches people (`@`). */
 export const employeeOpen = defineCommand({
   id: 'employee.open',
+  title: 'Open Employee…',
+  category: 'People',
+  keywords: ['person', 'subject', 'user'],
   disabledReason: (c) =>
     c.permissions.has('employees.read')
       ? null

@@ -12,6 +12,9 @@ const args = z.object({
 /** Opens an incident timeline by id (the palette finds incidents under `#`). */
 export const incidentOpen = defineCommand({
   id: 'incident.open',
+  title: 'Open Incident…',
+  category: 'Incident',
+  keywords: ['timeline', 'alert'],
   disabledReason: (c) =>
     c.permissions.has('evidence.read') ? null : 'Your role does not give access to evidence.',
   run: (raw) => {

@@ -19,6 +19,9 @@ const HINTS: Record<(typeof incidentStatuses)[number], string> = {
  */
 export const incidentSetStatus = defineCommand({
   id: 'incident.setStatus',
+  title: 'Set Incident Status…',
+  category: 'Incident',
+  keywords: ['dismiss', 'acknowledge', 'confirm', 'triage'],
   disabledReason: (c) => {
     if (!c.permissions.has('evidence.write')) return 'Your role does not allow changing incidents.';
     const target = incidentStatusTarget();

@@ -6,6 +6,9 @@ import { cannotCreateInvestigation } from './cannot-create-investigation';
 /** Opens the "new investigation" dialog. */
 export const investigationCreate = defineCommand({
   id: 'investigation.create',
+  title: 'New Investigation…',
+  category: 'Investigation',
+  keywords: ['case', 'add'],
   disabledReason: cannotCreateInvestigation,
   run: () => appStore.set(openDialogAtom, { kind: 'createInvestigation' }),
 });

@@ -10,6 +10,9 @@ const args = z.object({ id: z.string().min(1), newTab: z.boolean().optional() })
 /** Opens an investigation by id; without one, the palette searches investigations (`#`). */
 export const investigationOpen = defineCommand({
   id: 'investigation.open',
+  title: 'Open Investigation…',
+  category: 'Investigation',
+  keywords: ['case', 'report'],
   disabledReason: (c) =>
     c.permissions.has('investigations.read')
       ? null

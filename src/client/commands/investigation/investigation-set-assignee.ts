@@ -12,6 +12,9 @@ const UNASSIGNED = '';
 /** Assigns the current investigation to a user (or to nobody). */
 export const investigationSetAssignee = defineCommand({
   id: 'investigation.setAssignee',
+  title: 'Assign Investigation…',
+  category: 'Investigation',
+  keywords: ['owner'],
   disabledReason: needsEditableInvestigation,
   choices: async (c) => {
     const { users } = await queryClient.fetchQuery(userDirectoryQuery());

@@ -10,6 +10,9 @@ const args = z.object({ level: z.enum(riskLevels) });
 /** Sets the risk level of the current investigation. */
 export const investigationSetRisk = defineCommand({
   id: 'investigation.setRisk',
+  title: 'Set Investigation Risk…',
+  category: 'Investigation',
+  keywords: ['severity'],
   disabledReason: needsEditableInvestigation,
   choices: () =>
     riskLevels.map((level) => ({ id: level, label: riskLabels[level], args: { level } })),

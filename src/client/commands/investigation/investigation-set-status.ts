@@ -14,6 +14,9 @@ const args = z.object({ status: z.enum(investigationStatuses) });
 /** Sets the status of the current investigation; the palette offers only allowed transitions. */
 export const investigationSetStatus = defineCommand({
   id: 'investigation.setStatus',
+  title: 'Set Investigation Status…',
+  category: 'Investigation',
+  keywords: ['close'],
   disabledReason: (c) =>
     !c.investigationId
       ? 'Open an investigation first.'

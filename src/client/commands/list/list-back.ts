@@ -13,6 +13,9 @@ function parentOf(location: string): string | null {
 /** Leaves a detail view for the list above it (an incident for the incident list...). */
 export const listBack = defineCommand({
   id: 'list.back',
+  title: 'Back to List',
+  category: 'List',
+  keywords: ['up', 'return'],
   disabledReason: (c) => (parentOf(c.location) ? null : 'This view has no list above it.'),
   run: (_args, c) => {
     const parent = parentOf(c.location);

@@ -5,6 +5,9 @@ import { NO_LIST } from './no-list';
 /** Clears the selection of the focused list. */
 export const listClearSelection = defineCommand({
   id: 'list.clearSelection',
+  title: 'Clear Selection',
+  category: 'List',
+  keywords: ['deselect', 'unselect'],
   disabledReason: () => (activeList() ? null : NO_LIST),
   run: () => {
     activeList()?.clearSelection();

@@ -16,6 +16,9 @@ const args = z.object({
 /** Goes to any screen by route id (what keymaps bind when they need parameters or search). */
 export const navGo = defineCommand({
   id: 'nav.go',
+  title: 'Go to Page…',
+  category: 'Navigation',
+  keywords: ['open', 'route', 'page'],
   hiddenInPalette: true,
   disabledReason: () => null,
   run: (raw, context) => {

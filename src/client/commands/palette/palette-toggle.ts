@@ -5,6 +5,9 @@ import { defineCommand } from '../command';
 /** Opens the palette (searching everything) or closes it. */
 export const paletteToggle = defineCommand({
   id: 'palette.toggle',
+  title: 'Toggle Command Palette',
+  category: 'Palette',
+  keywords: ['search', 'commands', 'find'],
   hiddenInPalette: true,
   run: () => {
     const open = appStore.get(paletteOpenAtom);

@@ -6,6 +6,9 @@ import { defineCommand } from '../command';
  */
 export const searchFocus = defineCommand({
   id: 'search.focus',
+  title: 'Focus Search',
+  category: 'Palette',
+  keywords: ['find', 'filter'],
   disabledReason: () => (searchBox() ? null : 'This view has no search box.'),
   run: () => {
     const box = searchBox();

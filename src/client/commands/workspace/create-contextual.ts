@@ -10,6 +10,9 @@ import { currentEmployeeId } from '../investigation/current-employee';
  */
 export const createContextual = defineCommand({
   id: 'create.contextual',
+  title: 'Create…',
+  category: 'Workspace',
+  keywords: ['new', 'add', 'note'],
   disabledReason: cannotCreateInvestigation,
   run: (_args, context) => {
     const subjectEmployeeId = currentEmployeeId(context);

@@ -7,6 +7,9 @@ import { defineCommand } from '../command';
 /** Copies a link that reopens this view, including the split when there is one. */
 export const linkCopy = defineCommand({
   id: 'link.copy',
+  title: 'Copy Link to This View',
+  category: 'Workspace',
+  keywords: ['url', 'share', 'deep link'],
   run: async () => {
     const url = `${window.location.origin}${toUrl(workspace.state)}`;
     try {

@@ -6,6 +6,9 @@ import { defineCommand } from '../command';
 /** Closes the topmost overlay: a nested palette page, the palette, then a dialog. */
 export const overlayClose = defineCommand({
   id: 'overlay.close',
+  title: 'Close Overlay',
+  category: 'Workspace',
+  keywords: ['escape', 'dismiss'],
   hiddenInPalette: true,
   run: () => {
     if (appStore.get(paletteOpenAtom)) {

@@ -4,5 +4,8 @@ import { defineCommand } from '../command';
 /** Opens or closes the side-by-side split. */
 export const paneToggleSplit = defineCommand({
   id: 'pane.toggleSplit',
+  title: 'Toggle Split View',
+  category: 'Workspace',
+  keywords: ['side by side', 'compare'],
   run: () => workspace.toggleSplit(),
 });

@@ -8,6 +8,9 @@ const args = z.object({ index: z.number().int().min(1) });
 /** Shows tab N (1-based), as `t 1`…`t 9` do. */
 export const tabGoto = defineCommand({
   id: 'tab.goto',
+  title: 'Go to Tab…',
+  category: 'Workspace',
+  keywords: ['switch', 'number'],
   choices: () =>
     workspace.state.tabs.map((tab, index) => ({
       id: tab.id,

@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 
-import { commandSpecs } from '../../../shared/commands/catalog';
+import { commandIds } from '../../../shared/commands/command-ids';
 import { mayBindToKey } from '../../../shared/commands/command-spec';
 import type { KeyBinding } from '../../../shared/keymap/keymap-file';
 import { normalizeKeyString } from '../../../shared/keymap/key-string';
+import { clientCommands } from '../../commands/registry';
 import { Field } from '../../components/field';
 
-const bindable = commandSpecs.filter(mayBindToKey);
+// Commands a key may trigger, titled as the palette titles them.
+const bindable = clientCommands.filter((command) => {
+  const spec = commandIds.get(command.id);
+  return spec !== undefined && mayBindToKey(spec);
+});
 
 /** Adds one rule: a key string, a command (or removal / disabling), an optional `when` clause. */
 export function AddRuleForm(props: { onAdd: (rule: KeyBinding) => void; initialCommand?: string }) {

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 
-import { commandCatalog } from '../../../shared/commands/catalog';
 import type { KeyBinding } from '../../../shared/keymap/keymap-file';
 import { formatSequence } from '../../../shared/keymap/key-label';
 import { createKeymap } from '../../../shared/keymap/resolver';
 import type { KeymapProfile } from '../../../shared/schemas/settings';
+import { commandsById } from '../../commands/registry';
 import { layersFor } from '../../state/keymap';
 import { platform } from '../../state/platform';
 
@@ -33,7 +33,7 @@ export function BindingsList(props: {
     .filter((b) => b.command !== '')
     .map((b) => ({
       binding: b,
-      title: commandCatalog.get(b.command)?.title ?? b.command,
+      title: commandsById.get(b.command)?.title ?? b.command,
       keys: formatSequence(b.sequence, platform),
     }))
     .filter(

@@ -1,0 +1,123 @@
+/**
+ * Every command id Vigil has, with what a keymap rule may say about it: the args it takes and
+ * whether a key may trigger it at all. keymaps/*.json, the keymap validation and the server
+ * (checking a user's own rules) need no more than this. Everything else about a command (title,
+ * category, keywords, when it is enabled, what it does) lives in its one file under
+ * src/client/commands/; a unit test keeps that registry and this list equal.
+ */
+import { z } from 'zod';
+
+import { incidentStatuses } from '../incident-model';
+import { riskLevels } from '../investigation-model';
+import type { RouteDefinition, RouteId } from '../routes';
+import { routeIds, routes } from '../routes';
+import type { CommandSpec } from './command-spec';
+import { createCommandRegistry } from './command-spec';
+
+/** Modes of the palette, matching its typed prefixes (`>` commands, `#`, `@`, `/`). */
+export const paletteModes = ['search', 'commands', 'investigations', 'people', 'pages'] as const;
+
+/** The theme choices the brief names, stored under `ui-theme`. */
+export const themes = ['light', 'dark', 'system'] as const;
+
+const routeIdSchema = z.enum(routeIds as [RouteId, ...RouteId[]]);
+const idSchema = z.string().min(1);
+
+// Routes without a `nav.*` command: sign-in plumbing, and screens that need an id the current
+// context cannot supply (one incident, one integration), which the palette reaches by search.
+const routesWithoutNavCommand = new Set<RouteId>([
+  'landing',
+  'auth',
+  'authCallback',
+  'incident',
+  'integrationSettings',
+]);
+
+/** The routes with a `nav.<route id>` command ("Go to …"), in route table order. */
+export const navigableRouteIds = routeIds.filter(
+  (routeId) => !routesWithoutNavCommand.has(routeId),
+);
+
+const navigationCommands: CommandSpec[] = navigableRouteIds.map((routeId) => {
+  const route: RouteDefinition = routes[routeId];
+  return { id: `nav.${routeId}`, ...(route.adminOnly === true ? { adminOnly: true } : {}) };
+});
+
+const optionalArgs = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object(shape).strict().optional();
+
+/** Every command, in palette order. */
+const commandSpecs: readonly CommandSpec[] = [
+  { id: 'palette.toggle' },
+  { id: 'palette.open', args: z.object({ mode: z.enum(paletteModes) }).strict() },
+  { id: 'help.shortcuts' },
+  { id: 'search.focus' },
+  {
+    id: 'nav.go',
+    args: z
+      .object({
+        to: routeIdSchema,
+        params: z.record(z.string(), z.string()).optional(),
+        search: z.record(z.string(), z.string()).optional(),
+      })
+      .strict(),
+  },
+  { id: 'nav.back' },
+  { id: 'nav.forward' },
+  ...navigationCommands,
+  { id: 'investigation.open', args: optionalArgs({ id: idSchema }) },
+  { id: 'investigation.create' },
+  { id: 'investigation.setStatus', args: optionalArgs({ status: idSchema }) },
+  { id: 'investigation.setAssignee', args: optionalArgs({ userId: idSchema }) },
+  { id: 'investigation.setRisk', args: optionalArgs({ level: z.enum(riskLevels) }) },
+  { id: 'employee.open', args: optionalArgs({ id: idSchema }) },
+  { id: 'incident.open', args: optionalArgs({ investigationId: idSchema, incidentId: idSchema }) },
+  { id: 'incident.setStatus', args: optionalArgs({ status: z.enum(incidentStatuses) }) },
+  { id: 'evidence.pin' },
+  { id: 'create.contextual' },
+  { id: 'link.copy' },
+  { id: 'theme.set', args: z.object({ theme: z.enum(themes) }).strict() },
+  { id: 'theme.toggle' },
+  { id: 'auth.signOut' },
+  { id: 'tab.new' },
+  { id: 'tab.close' },
+  { id: 'tab.next' },
+  { id: 'tab.prev' },
+  { id: 'tab.goto', args: z.object({ index: z.number().int().min(1) }).strict() },
+  { id: 'tab.moveLeft' },
+  { id: 'tab.moveRight' },
+  { id: 'pane.toggleSplit' },
+  { id: 'pane.focusLeft' },
+  { id: 'pane.focusRight' },
+  { id: 'pane.focusOther' },
+  { id: 'list.next' },
+  { id: 'list.prev' },
+  { id: 'list.first' },
+  { id: 'list.last' },
+  { id: 'list.pageDown' },
+  { id: 'list.pageUp' },
+  { id: 'list.extendNext' },
+  { id: 'list.extendPrev' },
+  { id: 'list.toggleSelect' },
+  { id: 'list.selectAll' },
+  { id: 'list.clearSelection' },
+  { id: 'list.open' },
+  { id: 'list.openInNewTab' },
+  { id: 'list.exportCsv' },
+  { id: 'list.back' },
+  { id: 'overlay.close' },
+  { id: 'timeline.cursorPrev' },
+  { id: 'timeline.cursorNext' },
+  { id: 'timeline.zoomIn' },
+  { id: 'timeline.zoomOut' },
+  { id: 'timeline.expand' },
+  { id: 'admin.createUser', adminOnly: true },
+  { id: 'admin.disableUser', adminOnly: true, destructive: true },
+  { id: 'admin.assignRole', adminOnly: true },
+  { id: 'integration.connect', adminOnly: true },
+  { id: 'admin.createRole', adminOnly: true },
+  { id: 'settings.keymap' },
+];
+
+/** The registry every keymap check goes through; duplicate or undotted ids throw here. */
+export const commandIds = createCommandRegistry(commandSpecs);
