@@ -1,9 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 
 import { verifyPassword } from '../../src/server/auth/passwords';
+import { loadDemoData } from '../../src/server/bootstrap/demo-data';
 import { ensureFirstAdmin } from '../../src/server/bootstrap/first-admin';
 import { openDatabase } from '../../src/server/db/database';
+import type { DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest, migrationNames } from '../../src/server/db/migrate';
 import { openTestDatabase, testDialect } from './support/test-database';
 
@@ -106,6 +112,85 @@ describe.runIf(testDialect() === 'postgres')('a PostgreSQL connection ended by t
     } finally {
       process.off('warning', onWarning);
       await handle.close();
+    }
+  });
+});
+
+/** Two handles on one fresh, migrated database, as two processes starting together would be. */
+async function twoStartsOnOneDatabase(): Promise<{
+  a: DatabaseHandle;
+  b: DatabaseHandle;
+  remove: () => Promise<void>;
+}> {
+  if (testDialect() === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-two-starts-'));
+    const file = path.join(dir, 'vigil.db');
+    const a = openDatabase(file);
+    const b = openDatabase(file);
+    await migrateToLatest(a.db, 'sqlite');
+    return {
+      a,
+      b,
+      remove: async () => {
+        await a.close();
+        await b.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = inject('pgUrl');
+  const schema = `starts_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const a = openDatabase(url, { schema });
+  const b = openDatabase(url, { schema });
+  await migrateToLatest(a.db, 'postgres', schema);
+  return {
+    a,
+    b,
+    remove: async () => {
+      await a.close();
+      await b.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+const count = async (handle: DatabaseHandle, table: 'investigations' | 'integrations' | 'events') =>
+  Number(
+    (
+      await handle.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('the demo organization', () => {
+  it('is loaded once when two starts on one empty database race for it', async () => {
+    const { a, b, remove } = await twoStartsOnOneDatabase();
+    try {
+      await ensureFirstAdmin(a.db, 'first@vigil.test', 'a-long-enough-password');
+      const small = { employees: 30, days: 14, seed: 5, eventsPerWorkday: 4 };
+      const lines: string[] = [];
+      const log = (line: string) => lines.push(line);
+      const results = await Promise.all([loadDemoData(a, log, small), loadDemoData(b, log, small)]);
+
+      const loaded = results.filter((r) => r !== null);
+      expect(loaded).toHaveLength(1);
+      expect(lines).toContain(
+        'Another Vigil process is loading the demo organization; waiting for it…',
+      );
+      expect(loaded[0]!.investigations).toBeGreaterThan(0);
+      expect(await count(b, 'investigations')).toBe(loaded[0]!.investigations);
+      expect(await count(b, 'events')).toBe(loaded[0]!.events);
+      const kinds = await b.db.selectFrom('integrations').select('kind').execute();
+      expect(new Set(kinds.map((k) => k.kind)).size).toBe(kinds.length);
+      expect(await loadDemoData(b, log, small)).toBeNull();
+    } finally {
+      await remove();
     }
   });
 });

@@ -4,6 +4,7 @@ import { permissions } from '../../shared/permissions';
 import type { Viewer } from '../auth/viewer';
 import type { DatabaseHandle } from '../db/database';
 import { appendAudit } from '../db/queries/audit';
+import { withStartupLock } from '../db/startup-lock';
 import { firstAdminUser, hasEmployeesOrEvents, markAnalysisPending } from '../db/queries/demo-data';
 import type { GeneratorOptions, Manifest, ManifestScenario } from '../generator/index';
 import { integrationForKind } from '../integrations/manage-integrations';
@@ -109,7 +110,9 @@ async function openDemoCases(
  * On a first start with an empty directory and no activity, loads the demo organization from
  * the log generator through the ingest pipeline (into one integration per source, owned by the
  * first admin) and opens a few investigations about storyline subjects, so a new user finds
- * real data to investigate. Returns null when there was data already.
+ * real data to investigate. Returns null when there was data already. Processes starting
+ * together on one database take turns under a start-up lock, and each looks again once it
+ * holds it, so the organization is loaded once.
  */
 export async function loadDemoData(
   handle: DatabaseHandle,
@@ -117,6 +120,19 @@ export async function loadDemoData(
   options: Partial<GeneratorOptions> = DEMO_OPTIONS,
 ): Promise<DemoDataResult | null> {
   if (await hasEmployeesOrEvents(handle.db)) return null;
+  return withStartupLock(
+    handle,
+    'demo-data',
+    async () => ((await hasEmployeesOrEvents(handle.db)) ? null : load(handle, log, options)),
+    () => log('Another Vigil process is loading the demo organization; waiting for it…'),
+  );
+}
+
+async function load(
+  handle: DatabaseHandle,
+  log: (line: string) => void,
+  options: Partial<GeneratorOptions>,
+): Promise<DemoDataResult | null> {
   const admin = await firstAdminUser(handle.db);
   if (!admin) return null;
   const started = Date.now();
