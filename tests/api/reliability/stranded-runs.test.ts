@@ -15,6 +15,7 @@ import { openDatabase } from '../../../src/server/db/database';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { startIngestRun } from '../../../src/server/db/queries/ingest-runs';
+import { beatRuns } from '../../../src/server/db/queries/run-owners';
 import { connect } from '../ingest/support/ingest-helpers';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
@@ -146,6 +147,24 @@ describe('runs left running by a process that has gone', () => {
       new RegExp(`process ${process.pid} on .* was restarted`),
     );
     expect((await runOf(legacy)).message).toMatch(/predates run owners/);
+  });
+
+  it('of another machine stay while its heartbeat goes on', async () => {
+    const owner = elsewhere();
+    const beating = await runningRun(owner, { ago: 30 * MINUTE, heartbeatAgo: 5 * MINUTE });
+    const caseId = await caseRunningFor(owner);
+    await t.db
+      .updateTable('investigations')
+      .set({ analysis_updated_at: Date.now() - 30 * MINUTE, analysis_heartbeat_at: null })
+      .where('id', '=', caseId)
+      .execute();
+    const silent = await runningRun(elsewhere(), { ago: 30 * MINUTE, heartbeatAgo: 5 * MINUTE });
+
+    await beatRuns(t.db, owner, Date.now());
+    const failed = await failStrandedRuns(t.database);
+    expect(failed.map((f) => f.id)).toEqual([silent]);
+    expect((await runOf(beating)).status).toBe('running');
+    expect((await admin.get(`/investigations/${caseId}`)).body.analysis.state).toBe('running');
   });
 
   it('of this very process are failed only once it no longer has them under way', async () => {
