@@ -79,4 +79,3 @@ export const builtInRoles = [
   description: string;
   permissions: readonly Permission[];
 }>;
-export type BuiltInRoleId = (typeof builtInRoles)[number]['id'];

@@ -99,9 +99,3 @@ export type KeymapContext = Readonly<Partial<Record<ContextKeyName, WhenValue>>>
 export function isContextKey(name: string): name is ContextKeyName {
   return Object.hasOwn(contextKeys, name);
 }
-
-/** The context before anything is focused or open: every key at its declared default. */
-export function defaultContext(): Record<ContextKeyName, WhenValue> {
-  const entries = Object.entries(contextKeys).map(([name, key]) => [name, key.default]);
-  return Object.fromEntries(entries) as Record<ContextKeyName, WhenValue>;
-}

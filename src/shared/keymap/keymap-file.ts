@@ -52,9 +52,6 @@ export const keymapFileSchema = z
 /** A parsed keymap file. */
 export type KeymapFile = z.infer<typeof keymapFileSchema>;
 
-/** The user's own rules, kept in their settings and applied after the default and profile. */
-export const userKeybindingsSchema = z.array(keyBindingSchema);
-
 /**
  * The JSON Schema that `keymaps/keymap.schema.json` holds, generated from the zod schema so
  * the two cannot drift; a unit test compares them.

@@ -4,7 +4,6 @@ import { investigationTypes, riskLevels } from '../investigation-model';
 
 /** /investigations/analytics/{count,active-count,high-risk-count,today-count}. */
 export const countReplySchema = z.object({ count: z.number().int() });
-export type CountReply = z.infer<typeof countReplySchema>;
 
 /** `tz` is the caller's IANA time zone, so "today" means the caller's today. */
 export const todayCountQuerySchema = z.strictObject({
@@ -14,12 +13,10 @@ export const todayCountQuerySchema = z.strictObject({
 export const riskDistributionReplySchema = z.object({
   buckets: z.array(z.object({ level: z.enum(riskLevels), count: z.number().int() })),
 });
-export type RiskDistributionReply = z.infer<typeof riskDistributionReplySchema>;
 
 export const typeDistributionReplySchema = z.object({
   buckets: z.array(z.object({ type: z.enum(investigationTypes), count: z.number().int() })),
 });
-export type TypeDistributionReply = z.infer<typeof typeDistributionReplySchema>;
 
 export const trendQuerySchema = z.strictObject({
   days: z.coerce.number().int().min(1).max(366).default(30),
@@ -32,4 +29,3 @@ export const trendReplySchema = z.object({
     z.object({ date: z.string(), opened: z.number().int(), closed: z.number().int() }),
   ),
 });
-export type TrendReply = z.infer<typeof trendReplySchema>;

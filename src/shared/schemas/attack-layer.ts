@@ -29,4 +29,3 @@ export const navigatorLayerSchema = z.object({
   selectTechniquesAcrossTactics: z.boolean(),
   selectSubtechniquesWithParent: z.boolean(),
 });
-export type NavigatorLayerReply = z.infer<typeof navigatorLayerSchema>;

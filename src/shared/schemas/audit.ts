@@ -32,4 +32,3 @@ export const auditReplySchema = z.object({
   entries: z.array(auditEntrySchema),
   nextBefore: z.number().int().nullable(),
 });
-export type AuditReply = z.infer<typeof auditReplySchema>;

@@ -32,7 +32,6 @@ export const ssoConfigReplySchema = z.object({
   enabled: z.boolean(),
   label: z.string().nullable(),
 });
-export type SsoConfigReply = z.infer<typeof ssoConfigReplySchema>;
 
 /** The one message for every failed sign-in, so it never reveals whether an account exists. */
 export const LOGIN_FAILED_MESSAGE =

@@ -5,7 +5,6 @@ export const errorReplySchema = z.object({
   error: z.string(),
   message: z.string(),
 });
-export type ErrorReply = z.infer<typeof errorReplySchema>;
 
 /** Epoch milliseconds, UTC. */
 export const epochMs = z.number().int();
@@ -28,19 +27,12 @@ export const timeInput = z.union([
   z.iso.datetime({ offset: true }).transform((value) => Date.parse(value)),
 ]);
 
-/** Paging by offset for lists of bounded size (investigations, users, ...). */
-export const pagingQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-
 /** A user as shown beside records they touched. */
 export const userRefSchema = z.object({
   id: z.string(),
   displayName: z.string(),
   email: z.string(),
 });
-export type UserRef = z.infer<typeof userRefSchema>;
 
 /** A point in time in a query string: epoch ms, `YYYY-MM-DD` or an ISO date-time. */
 export const timeQuery = z

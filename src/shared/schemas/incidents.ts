@@ -58,7 +58,6 @@ export const incidentDetailSchema = incidentSummarySchema.extend({
   timelineTruncated: z.boolean(),
   pending: z.boolean(),
 });
-export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
 
 /** GET /investigations/{id}/incidents query. */
 export const listIncidentsQuerySchema = z.strictObject({
@@ -72,7 +71,6 @@ export const listIncidentsReplySchema = z.object({
   pending: z.boolean(),
   incidents: z.array(incidentSummarySchema),
 });
-export type ListIncidentsReply = z.infer<typeof listIncidentsReplySchema>;
 
 /** GET /investigations/{id}/incidents/summary. */
 export const incidentsSummaryReplySchema = z.object({
@@ -84,7 +82,6 @@ export const incidentsSummaryReplySchema = z.object({
     z.object({ technique: z.string(), name: z.string(), count: z.number().int() }),
   ),
 });
-export type IncidentsSummaryReply = z.infer<typeof incidentsSummaryReplySchema>;
 
 /** GET /investigations/{id}/incidents/timeline: every incident event of the case in order. */
 export const incidentsTimelineQuerySchema = z.strictObject({
@@ -100,7 +97,6 @@ export const incidentsTimelineReplySchema = z.object({
   events: z.array(timelineEventSchema),
   next: z.string().nullable(),
 });
-export type IncidentsTimelineReply = z.infer<typeof incidentsTimelineReplySchema>;
 
 /** PATCH /investigations/{id}/incidents/{incidentId}. */
 export const updateIncidentBodySchema = z
@@ -142,7 +138,6 @@ export const searchIncidentsReplySchema = z.object({
     incidentSummarySchema.extend({ investigationTitle: z.string(), subjectName: z.string() }),
   ),
 });
-export type SearchIncidentsReply = z.infer<typeof searchIncidentsReplySchema>;
 
 /** One part of the risk score and the sentence that explains it. */
 export const riskPartSchema = z.object({
@@ -167,7 +162,6 @@ export const riskReplySchema = z.object({
   parts: z.array(riskPartSchema),
   computedAt: epochMs.nullable(),
 });
-export type RiskReply = z.infer<typeof riskReplySchema>;
 
 /** Path parameters of one incident. */
 export const incidentParamsSchema = z.object({ id: idParam, incidentId: idParam });

@@ -154,5 +154,4 @@ export const sourceParserSchema = z.object({
   description: z.string(),
   framings: z.array(z.string()),
 });
-export type SourceParserInfo = z.infer<typeof sourceParserSchema>;
 export const listSourcesReplySchema = z.object({ sources: z.array(sourceParserSchema) });

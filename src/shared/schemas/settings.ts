@@ -23,5 +23,4 @@ export const userSettingsSchema = z.strictObject({
     rules: [],
   }),
 });
-export type UserSettings = z.output<typeof userSettingsSchema>;
 export type UserSettingsInput = z.input<typeof userSettingsSchema>;

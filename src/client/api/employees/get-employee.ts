@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import { employeeSchema } from '../../../shared/schemas/employees';
 import { request } from '../http-client';
@@ -10,7 +10,3 @@ export const employeeQuery = (id: string) =>
     queryFn: ({ signal }) =>
       request(`/identity/employees/${encodeURIComponent(id)}`, { schema: employeeSchema, signal }),
   });
-
-export function useEmployee(id: string) {
-  return useQuery(employeeQuery(id));
-}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import { investigationSchema } from '../../../shared/schemas/investigations';
 import { request } from '../http-client';
@@ -18,7 +18,3 @@ export const investigationQuery = (id: string) =>
     queryKey: investigationKeys.detail(id),
     queryFn: ({ signal }) => fetchInvestigation(id, signal),
   });
-
-export function useInvestigation(id: string) {
-  return useQuery(investigationQuery(id));
-}

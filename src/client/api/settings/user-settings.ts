@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { UserSettingsInput } from '../../../shared/schemas/settings';
 import { userSettingsSchema } from '../../../shared/schemas/settings';
@@ -13,10 +13,6 @@ export const userSettingsQuery = () =>
     queryFn: ({ signal }) => request('/me/settings', { schema: userSettingsSchema, signal }),
     staleTime: Infinity,
   });
-
-export function useUserSettings() {
-  return useQuery(userSettingsQuery());
-}
 
 /** PUT /me/settings. */
 export function useSaveUserSettings() {

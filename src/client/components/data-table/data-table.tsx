@@ -7,9 +7,9 @@ import { useServerRows } from './server-source';
 import type { ViewState } from './view-state';
 import { useDebouncedValue, useViewState } from './view-state';
 
-export type { CellValue, DataTableColumn } from './columns';
+export type { DataTableColumn } from './columns';
 export type { DataTableProps } from './data-table-props';
-export type { FetchPageArgs, ServerPage, ServerSource, SortSpec } from './server-source';
+export type { FetchPageArgs, ServerPage, ServerSource } from './server-source';
 
 /** How long server mode waits after the last keystroke before it asks the server to filter. */
 const SERVER_FILTER_DELAY_MS = 250;

@@ -35,35 +35,19 @@ export interface ListController {
 }
 
 let active: ListController | null = null;
-const listeners = new Set<() => void>();
 
-/** Makes a list the target of the list commands; returns a function that undoes it. */
+/**
+ * Makes a list the target of the list commands; returns a function that undoes it. Nothing
+ * needs telling: context keys such as `selectionCount` are read afresh at every key press.
+ */
 export function setActiveList(controller: ListController): () => void {
   active = controller;
-  listeners.forEach((listener) => listener());
   return () => {
-    if (active === controller) {
-      active = null;
-      listeners.forEach((listener) => listener());
-    }
+    if (active === controller) active = null;
   };
 }
 
 /** The list that has the keyboard, if any. */
 export function activeList(): ListController | null {
   return active;
-}
-
-/**
- * Tells the listeners that the active list's own state changed (its selection count, say), so
- * context keys such as `selectionCount` follow it. Does nothing for a list that is not active.
- */
-export function notifyListChange(controller: ListController): void {
-  if (active === controller) listeners.forEach((listener) => listener());
-}
-
-/** Called when the active list changes (the keymap's context keys follow it). */
-export function onActiveListChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }

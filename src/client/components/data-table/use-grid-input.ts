@@ -13,7 +13,7 @@ import {
   toggleAtCursor,
 } from './grid-selection';
 import type { ListController } from './list-controller';
-import { notifyListChange, setActiveList } from './list-controller';
+import { setActiveList } from './list-controller';
 
 /** What the grid's keyboard layer acts on; read afresh on every call. */
 export interface GridInputOptions {
@@ -91,11 +91,6 @@ export function useGridInput(options: GridInputOptions): GridInput {
       selectionCount: () => latest.current.selection.selected.size,
     };
   }, []);
-
-  const selectedCount = options.selection.selected.size;
-  useEffect(() => {
-    notifyListChange(controller);
-  }, [controller, selectedCount]);
 
   const unregister = useRef<(() => void) | null>(null);
   useEffect(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { epochMs, idParam, timeQuery } from '../common';
+import { epochMs, timeQuery } from '../common';
 import { eventRowSchema, findingWindowSchema } from './common';
 
 /** One application the subject signed in to. */
@@ -70,6 +70,3 @@ export const appAccessesReplySchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AppAccessesReply = z.infer<typeof appAccessesReplySchema>;
-
-/** `{ id }` of an investigation-scoped route. */
-export const investigationParams = z.object({ id: idParam });

@@ -22,7 +22,6 @@ export const windowQuerySchema = z.strictObject({ window: findingWindowParam.opt
 
 /** The time span a finding covers (UTC epoch ms, end exclusive). */
 export const findingWindowSchema = z.object({ start: epochMs, end: epochMs });
-export type FindingWindow = z.infer<typeof findingWindowSchema>;
 
 /** How much a finding matters. */
 export const severities = ['none', 'low', 'medium', 'high', 'critical'] as const;
@@ -52,4 +51,3 @@ export type EventRow = z.infer<typeof eventRowSchema>;
 
 /** A day and a count, for volume charts. */
 export const dayCountSchema = z.object({ date: z.string(), count: z.number().int() });
-export type DayCount = z.infer<typeof dayCountSchema>;
