@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 
 import { Housekeeping } from '../../../src/server/crash-recovery/housekeeping';
 import { beginRun, endRun } from '../../../src/server/crash-recovery/runs-in-flight';
@@ -90,6 +90,7 @@ describe('runs left running by a process that has gone', () => {
     const crashed = await runningRun(here(dead), { integrationId: okta.id });
     const caseId = await caseRunningFor(here(dead));
     const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-housekeeping-test-'));
+    onTestFinished(() => fs.rmSync(spoolDir, { recursive: true, force: true }));
     const orphan = `vigil-ingest-${dead}-${randomUUID()}`;
     const live = `vigil-ingest-${process.pid}-${randomUUID()}`;
     for (const name of [orphan, live]) fs.writeFileSync(path.join(spoolDir, name), 'batch');
@@ -120,7 +121,6 @@ describe('runs left running by a process that has gone', () => {
     expect((await admin.get(`/investigations/${caseId}`)).body.analysis.state).toBe('failed');
 
     expect(fs.readdirSync(spoolDir)).toEqual([live]);
-    fs.rmSync(spoolDir, { recursive: true, force: true });
   });
 
   it('are told from runs other live processes have under way, on this machine and on others', async () => {
