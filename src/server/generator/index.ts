@@ -1,23 +1,12 @@
 import { dayNumber, parseDate } from './calendar';
-import { buildManifest, newTally, tallyEntry, type Manifest } from './manifest';
-import {
-  BASE_EVENTS_PER_WORKDAY,
-  resolveOptions,
-  type GeneratorOptions,
-  type ResolvedOptions,
-} from './options';
-import { activityWindow, buildOrganization, type ActivityWindow } from './org';
-import type { Organization } from './org-types';
+import type { GeneratedDataset, SourceStream } from './dataset-types';
+import { buildManifest, newTally, tallyEntry } from './manifest';
+import { BASE_EVENTS_PER_WORKDAY, resolveOptions, type GeneratorOptions } from './options';
+import { activityWindow, buildOrganization } from './org';
 import type { RhythmOverride } from './rhythm';
 import { planScenarios } from './scenarios';
 import type { ScenarioPlan } from './scenarios/types';
-import type {
-  Emitted,
-  GenerationContext,
-  NativeRecord,
-  SourceEmitter,
-  SourceId,
-} from './source-types';
+import type { Emitted, GenerationContext, SourceEmitter } from './source-types';
 import { accessRequestsSource } from './sources/access-requests';
 import { deviceInventorySource } from './sources/device-inventory';
 import { githubSource } from './sources/github';
@@ -41,33 +30,6 @@ export const emitters: readonly SourceEmitter[] = [
   accessRequestsSource,
   hrSource,
 ];
-
-/** One native output of a dataset. Every call to a method starts a fresh, identical pass. */
-export interface SourceStream {
-  readonly id: SourceId;
-  readonly file: string;
-  readonly format: 'ndjson' | 'csv';
-  readonly emitter: SourceEmitter;
-  /** Records in time order, with the storyline that injected each (if any). */
-  entries(stats?: StreamStats): Generator<Emitted, void, undefined>;
-  /** Native records in time order. */
-  records(): Generator<NativeRecord, void, undefined>;
-  /** Serialized lines in file order (a CSV starts with its header). */
-  lines(): Generator<string, void, undefined>;
-}
-
-/** A generated dataset: the organization, the storylines and one lazy stream per source. */
-export interface GeneratedDataset {
-  readonly options: ResolvedOptions;
-  readonly org: Organization;
-  readonly window: ActivityWindow;
-  readonly scenarios: readonly ScenarioPlan[];
-  readonly sources: readonly SourceStream[];
-  /** The stream of one source. */
-  source(id: SourceId): SourceStream;
-  /** Streams every source once (without keeping records) and returns the manifest. */
-  manifest(): Manifest;
-}
 
 function stream(
   ctx: GenerationContext,
@@ -151,6 +113,7 @@ export function generate(options: GeneratorOptions = {}): GeneratedDataset {
   };
 }
 
+export type { GeneratedDataset, SourceStream } from './dataset-types';
 export { writeDataset, type WriteProgress } from './write-dataset';
 export type { Manifest, ManifestScenario, ManifestSource } from './manifest';
 export type { GeneratorOptions, ResolvedOptions, ScenarioId, ScenarioRequest } from './options';

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GeneratedDataset } from './index';
+import type { GeneratedDataset } from './dataset-types';
 import { buildManifest, newTally, tallyEntry, type Manifest } from './manifest';
 import type { SourceId } from './source-types';
 
