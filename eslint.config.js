@@ -80,5 +80,5 @@ export default tseslint.config(
     ],
     rules: { 'no-console': 'off' },
   },
-  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
 );

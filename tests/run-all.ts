@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm test`: every check in order, with a summary. Typecheck, lint, formatting, unit tests,
- * API tests on SQLite and PostgreSQL, the production build, and the end-to-end journeys in
- * Chromium.
+ * `npm test`: every check in order, with a summary. Typecheck, lint, import boundaries
+ * (dependency-cruiser: no circles, one-way imports), formatting, unit tests, API tests on SQLite
+ * and PostgreSQL, the production build, and the end-to-end journeys in Chromium.
  */
 const steps: Array<{ name: string; command: string[]; needs?: string }> = [
   {
@@ -11,6 +11,15 @@ const steps: Array<{ name: string; command: string[]; needs?: string }> = [
     command: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
   },
   { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'] },
+  {
+    name: 'boundaries',
+    command: [
+      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+      'src',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   {
     name: 'format',
     command: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
