@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
 
 import type { DatabaseHandle } from './database';
+import { advisoryLock, advisoryUnlock, tryAdvisoryLock } from './queries/advisory-locks';
 
 /*
  * A lock that processes starting on one database take in turn, for start-up work that must
@@ -33,18 +33,15 @@ async function withAdvisoryLock<T>(
   // The key names the schema too: tests share one database among many schemas.
   const key = `vigil:${handle.schema ?? 'public'}:${name}`;
   return handle.db.connection().execute(async (connection) => {
-    const tried = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(connection);
-    if (!tried.rows[0]!.locked) {
+    if (!(await tryAdvisoryLock(connection, key))) {
       onWait();
-      await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
+      await advisoryLock(connection, key);
     }
     try {
       return await fn();
     } finally {
       // A lost connection has released it already.
-      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection).catch(() => {});
+      await advisoryUnlock(connection, key).catch(() => undefined);
     }
   });
 }
