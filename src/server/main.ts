@@ -1,12 +1,12 @@
 import { buildApp } from './app';
-import { printBanner } from './bootstrap/banner';
-import { loadDemoData } from './bootstrap/demo-data';
-import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { printBanner } from './startup/banner';
+import { loadDemoData } from './demo/demo-data';
+import { ensureFirstAdmin } from './startup/first-admin';
 import { loadConfig } from './config';
-import { housekeepingPlugin } from './crash-recovery/housekeeping-plugin';
+import { housekeepingPlugin } from './startup/crash-recovery/housekeeping-plugin';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { analysisRunnerPlugin } from './jobs/analysis-runner-plugin';
+import { analysisRunnerPlugin } from './analysis/runs/analysis-runner-plugin';
 
 /**
  * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it

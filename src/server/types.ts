@@ -2,7 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Permission } from '../shared/permissions';
-import type { Viewer } from './auth/viewer';
+import type { Viewer } from './accounts/viewer';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { lookupSession, startSession } from '../../src/server/auth/sessions';
+import { lookupSession, startSession } from '../../src/server/accounts/sessions';
 import { startTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/accounts/passwords';
 import { loadConfig } from '../../src/server/config';
 import { insertUserIfAbsent } from '../../src/server/db/queries/users';
 import type { Database } from '../../src/server/db/schema';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 
-import { verifyPassword } from '../../src/server/auth/passwords';
-import { loadDemoData } from '../../src/server/bootstrap/demo-data';
-import { ensureFirstAdmin } from '../../src/server/bootstrap/first-admin';
+import { verifyPassword } from '../../src/server/accounts/passwords';
+import { loadDemoData } from '../../src/server/demo/demo-data';
+import { ensureFirstAdmin } from '../../src/server/startup/first-admin';
 import { openDatabase } from '../../src/server/db/database';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest, migrationNames } from '../../src/server/db/migrate';

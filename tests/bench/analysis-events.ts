@@ -1,4 +1,4 @@
-import { prngFor } from '../../src/server/generator/prng';
+import { prngFor } from '../../src/server/demo/generator/prng';
 
 /** The columns the benchmark fills, in the order of every row tuple. */
 export const BENCH_COLUMNS = [

@@ -15,8 +15,8 @@ import {
   ensureMonthlyPartitions,
   monthKey,
 } from '../../src/server/ingest/store/postgres-partitions';
-import { runAnalysis } from '../../src/server/jobs/run-analysis';
-import type { AnalysisResult } from '../../src/server/jobs/run-analysis';
+import { runAnalysis } from '../../src/server/analysis/runs/run-analysis';
+import type { AnalysisResult } from '../../src/server/analysis/runs/run-analysis';
 import { BENCH_COLUMNS, benchEvents } from './analysis-events';
 import type { BenchRow } from './analysis-events';
 

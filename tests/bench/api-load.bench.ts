@@ -9,8 +9,8 @@ import type autocannon from 'autocannon';
 import pg from 'pg';
 
 import { buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { seedDemoEmployees } from '../../src/server/bootstrap/demo-employees';
+import { hashPassword } from '../../src/server/accounts/passwords';
+import { seedDemoEmployees } from '../../src/server/demo/demo-employees';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import type { DatabaseHandle } from '../../src/server/db/database';

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 
 import { openCaseFromPalette, press, signIn } from './support/vigil';
 
-/** Demo cases of the generated organization (src/server/bootstrap/demo-data.ts). */
+/** Demo cases of the generated organization (src/server/demo/demo-data.ts). */
 const DEPARTING = 'Departing employee: files to USB and personal mail';
 const MASS_CLONING = 'Mass cloning of code repositories';
 const TAMPERING = 'Security tools disabled through PowerShell';

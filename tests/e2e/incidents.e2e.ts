@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { press, signIn } from './support/vigil';
 
-/** The demo organization's case about a departing employee (src/server/bootstrap/demo-data.ts). */
+/** The demo organization's case about a departing employee (src/server/demo/demo-data.ts). */
 const DEMO_CASE = 'Departing employee: files to USB and personal mail';
 
 test('palette → matrix technique → its incidents → a timeline event → its raw record, by keyboard', async ({

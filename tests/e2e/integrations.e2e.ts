@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { generate, writeDataset } from '../../src/server/generator/index';
+import { generate, writeDataset } from '../../src/server/demo/generator/index';
 import { press, signIn } from './support/vigil';
 
 /** A small Okta export from the log generator, in a January far from the demo's window. */

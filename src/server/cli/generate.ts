@@ -7,7 +7,7 @@ import {
   scenarioIds,
   writeDataset,
   type GeneratorOptions,
-} from '../generator/index';
+} from '../demo/generator/index';
 import { ingestGeneratedFiles } from './ingest-generated';
 
 const USAGE = `Usage: npm run generate -- [options]

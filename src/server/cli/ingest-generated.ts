@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import type { Manifest } from '../generator/index';
-import { ingestWrittenDataset } from '../ingest/ingest-written-dataset';
+import type { Manifest } from '../demo/generator/index';
+import { ingestWrittenDataset } from '../demo/ingest-written-dataset';
 
 /**
  * `npm run generate -- --ingest`: loads the files just written into Vigil's database

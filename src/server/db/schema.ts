@@ -162,7 +162,7 @@ export interface UserRolesTable {
   role_id: string;
 }
 
-/** A sign-in counter (src/server/auth/sign-in-throttle.ts); the key is a digest, never an identifier. */
+/** A sign-in counter (src/server/accounts/sign-in-throttle.ts); the key is a digest, never an identifier. */
 export interface SignInAttemptsTable {
   key: string;
   attempts: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import type { HttpProblem } from '../http-problem';
+import type { DomainError } from '../domain-error';
 
 /**
  * Appends `access.denied` when a signed-in user is refused (ASVS 5.0 16.3.2): every 403, and
@@ -11,10 +11,11 @@ import type { HttpProblem } from '../http-problem';
 export async function auditRefusal(
   app: FastifyInstance,
   request: FastifyRequest,
-  problem: HttpProblem,
+  problem: DomainError,
+  status: number,
 ): Promise<void> {
   if (!request.viewer) return;
-  if (problem.statusCode !== 403 && !problem.refusal) return;
+  if (problem.kind !== 'forbidden' && !problem.refusal) return;
   const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
   try {
     await app.audit(request, {
@@ -22,7 +23,7 @@ export async function auditRefusal(
       targetType: problem.refusal?.targetType ?? 'route',
       targetId: problem.refusal?.targetId ?? route,
       details: {
-        status: problem.statusCode,
+        status,
         route,
         path: request.url.split('?')[0],
         reason: problem.refusal?.reason ?? problem.message,

@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Permission } from '../../shared/permissions';
-import { lookupSession } from '../auth/sessions';
-import type { SessionPolicy } from '../auth/sessions';
-import { sessionCookieName } from '../auth/session-token';
-import { forbidden, unauthorized } from '../http-problem';
+import { lookupSession } from '../accounts/sessions';
+import type { SessionPolicy } from '../accounts/sessions';
+import { sessionCookieName } from '../accounts/session-token';
+import { forbidden, unauthenticated } from '../domain-error';
 
 /** Readable names of permissions for 403 messages. */
 const PERMISSION_PHRASES: Record<Permission, string> = {
@@ -55,11 +55,11 @@ export const authPlugin = fp(
 
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = request.cookies[name];
-      if (!token) throw unauthorized('You are not signed in. Sign in to continue.');
+      if (!token) throw unauthenticated('You are not signed in. Sign in to continue.');
       const session = await lookupSession(app.db, token, policy, Date.now());
       if (session.status !== 'valid') {
         void reply.clearCookie(name, sessionCookie(app.config.secureCookies).options);
-        throw unauthorized(
+        throw unauthenticated(
           session.status === 'expired'
             ? 'Your session has expired. Sign in again.'
             : 'You are not signed in. Sign in to continue.',

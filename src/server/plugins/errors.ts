@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-import { HttpProblem } from '../http-problem';
+import { DomainError } from '../domain-error';
+import type { DomainErrorKind } from '../domain-error';
 import { auditRefusal } from './audit-refusal';
 
 const PART_NAMES: Record<string, string> = {
@@ -67,6 +68,18 @@ const STATUS_NAMES: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
+/** The HTTP status of each kind of domain error: the one place where domain meets HTTP. */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-type': 415,
+  'rate-limited': 429,
+};
+
 /**
  * Every error becomes `{ error, message }` with a 4xx the caller can act on; anything
  * unexpected is logged and answered with a 500 that reveals nothing internal. Refusals of a
@@ -75,9 +88,10 @@ const STATUS_NAMES: Record<number, string> = {
 export const errorsPlugin = fp(
   (app: FastifyInstance, _options, done) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
-      if (error instanceof HttpProblem) {
-        await auditRefusal(app, request, error);
-        return reply.code(error.statusCode).send({ error: error.error, message: error.message });
+      if (error instanceof DomainError) {
+        const status = STATUS_OF_KIND[error.kind];
+        await auditRefusal(app, request, error, status);
+        return reply.code(status).send({ error: STATUS_NAMES[status]!, message: error.message });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.code(400).send({ error: 'Bad Request', message: describeValidation(error) });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { unstorableText } from '../../shared/schemas/storable-text';
-import { badRequest } from '../http-problem';
+import { invalid } from '../domain-error';
 
 /** How deeply a JSON body may nest. No API payload comes near it; SQLite's JSON stops at 1,000. */
 export const MAX_BODY_DEPTH = 64;
@@ -65,7 +65,7 @@ export function inputProblem(root: unknown, maxDepth: number): InputProblem | nu
 
 /** Refuses with a sentence in the shape of the validation errors: part, field, problem. */
 function refuse(part: string, { where, problem }: InputProblem): never {
-  throw badRequest(where ? `${part} is invalid: ${where} ${problem}.` : `${part} ${problem}.`);
+  throw invalid(where ? `${part} is invalid: ${where} ${problem}.` : `${part} ${problem}.`);
 }
 
 function checkAddress(request: FastifyRequest): void {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
-import { forbidden, HttpProblem } from '../http-problem';
+import { forbidden, unsupportedType } from '../domain-error';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
@@ -39,9 +39,7 @@ export function checkSameOrigin(request: FastifyRequest): void {
   if (hasBody(request)) {
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!ACCEPTED_TYPES.includes(type)) {
-      throw new HttpProblem(
-        415,
-        'Unsupported Media Type',
+      throw unsupportedType(
         'Send the request body as application/json (or multipart/form-data for uploads).',
       );
     }

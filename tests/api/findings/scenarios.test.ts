@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Manifest } from '../../../src/server/generator/index';
+import type { Manifest } from '../../../src/server/demo/generator/index';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { bystander, loadScenarioDataset, openCase, storyline } from './support/scenario-dataset';

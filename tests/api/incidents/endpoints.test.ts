@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { attackTactics, isKnownTechnique } from '../../../src/shared/attack';
-import type { Manifest } from '../../../src/server/generator/index';
+import type { Manifest } from '../../../src/server/demo/generator/index';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { startTestApp } from '../support/test-app';
 import { analyse, loadDataset, openCase, subjectOf } from './support';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { AnalysisRunner } from '../../../src/server/jobs/analysis-runner';
-import type { Manifest } from '../../../src/server/generator/index';
+import { AnalysisRunner } from '../../../src/server/analysis/runs/analysis-runner';
+import type { Manifest } from '../../../src/server/demo/generator/index';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { startTestApp } from '../support/test-app';
 import { analyse, loadDataset, openCase, quietEmployees } from './support';

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 
-import { ingestGeneratedDataset } from '../../../src/server/ingest/load-dataset';
-import type { GeneratorOptions, Manifest } from '../../../src/server/generator/index';
-import { runAnalysis } from '../../../src/server/jobs/run-analysis';
-import type { AnalysisResult } from '../../../src/server/jobs/run-analysis';
+import { ingestGeneratedDataset } from '../../../src/server/demo/load-dataset';
+import type { GeneratorOptions, Manifest } from '../../../src/server/demo/generator/index';
+import { runAnalysis } from '../../../src/server/analysis/runs/run-analysis';
+import type { AnalysisResult } from '../../../src/server/analysis/runs/run-analysis';
 import type { Investigation } from '../../../src/shared/schemas/investigations';
 import type { ApiClient, TestApp } from '../support/test-app';
 

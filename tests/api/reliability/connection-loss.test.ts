@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { ingest } from '../../../src/server/ingest/pipeline/ingest';
-import { AnalysisRunner } from '../../../src/server/jobs/analysis-runner';
+import { AnalysisRunner } from '../../../src/server/analysis/runs/analysis-runner';
 import type { GeneratedFiles } from '../ingest/support/ingest-helpers';
 import { connect, countEvents, push, writeGeneratedFiles } from '../ingest/support/ingest-helpers';
 import { startTestApp } from '../support/test-app';

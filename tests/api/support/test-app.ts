@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import { buildApp } from '../../../src/server/app';
-import { hashPassword } from '../../../src/server/auth/passwords';
-import { seedDemoEmployees } from '../../../src/server/bootstrap/demo-employees';
+import { hashPassword } from '../../../src/server/accounts/passwords';
+import { seedDemoEmployees } from '../../../src/server/demo/demo-employees';
 import { loadConfig } from '../../../src/server/config';
 import type { Config } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/database';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { hashPassword } from '../../../src/server/auth/passwords';
+import { hashPassword } from '../../../src/server/accounts/passwords';
 import { openDatabase } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { insertUserIfAbsent } from '../../../src/server/db/queries/users';

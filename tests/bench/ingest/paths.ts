@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 
 import { buildApp } from '../../../src/server/app';
-import { hashPassword } from '../../../src/server/auth/passwords';
+import { hashPassword } from '../../../src/server/accounts/passwords';
 import { loadConfig } from '../../../src/server/config';
 import { insertUserIfAbsent } from '../../../src/server/db/queries/users';
 import type { GeneratedFiles } from '../../api/ingest/support/generated-files';
 import { ingest } from '../../../src/server/ingest/pipeline/ingest';
-import { createIntegration } from '../../../src/server/integrations/manage-integrations';
+import { createIntegration } from '../../../src/server/ingest/integrations/manage-integrations';
 import type { BenchDatabase } from './engines';
 
 /** Events written and how long it took, over every file of a dataset. */

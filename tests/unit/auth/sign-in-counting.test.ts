@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { addressBucket } from '../../../src/server/auth/client-address';
-import { SIGN_IN_POLICY } from '../../../src/server/auth/sign-in-policy';
+import { addressBucket } from '../../../src/server/accounts/client-address';
+import { SIGN_IN_POLICY } from '../../../src/server/accounts/sign-in-policy';
 import { delayAfter } from '../../../src/server/db/queries/sign-in-attempts';
 
 describe('the address a sign-in is counted against', () => {

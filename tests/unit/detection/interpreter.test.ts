@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { DatabaseHandle } from '../../../src/server/db/database';
-import { runRule } from '../../../src/server/detection/run-rule';
+import { runRule } from '../../../src/server/analysis/rules/run-rule';
 import { context, DAY, detectionDb, event, fileEvent, HOUR, rule, store, T0 } from './support';
 
 let handle: DatabaseHandle;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { combineRiskLevels, scoreRisk } from '../../../src/server/jobs/risk-score';
+import { combineRiskLevels, scoreRisk } from '../../../src/server/analysis/runs/risk-score';
 import { defaultConfiguration } from '../../../src/shared/schemas/configuration';
 
 const inputs = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { attackTechniques, isKnownTechnique } from '../../../src/shared/attack';
-import { parseRuleFile, readRules, RULES_DIR } from '../../../src/server/detection/load-rules';
+import { parseRuleFile, readRules, RULES_DIR } from '../../../src/server/analysis/rules/load-rules';
 
 const base = {
   id: 'sample-rule',

@@ -5,8 +5,8 @@ import {
   excerpt,
   maskSecrets,
   normalizeCommand,
-} from '../../../src/server/detectors/normalize-command';
-import { matchCommandPatterns } from '../../../src/server/detectors/powershell-patterns';
+} from '../../../src/server/analysis/findings/normalize-command';
+import { matchCommandPatterns } from '../../../src/server/analysis/findings/powershell-patterns';
 
 const encode = (text: string) => Buffer.from(text, 'utf16le').toString('base64');
 

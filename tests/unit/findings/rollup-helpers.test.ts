@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { resolveWindow } from '../../../src/server/detectors/finding-context';
-import { inferLabels } from '../../../src/server/detectors/rollups/infer-labels';
-import { contiguousRanges } from '../../../src/server/detectors/rollups/refresh-rollups';
-import { offsetAt, offsetIntervals } from '../../../src/server/detectors/rollups/zone-intervals';
-import { isOffHours, learnHours } from '../../../src/server/detectors/working-hours.detector';
-import { riskyCategory } from '../../../src/server/detectors/local-apps.detector';
+import { resolveWindow } from '../../../src/server/analysis/findings/finding-context';
+import { inferLabels } from '../../../src/server/analysis/findings/rollups/infer-labels';
+import { contiguousRanges } from '../../../src/server/analysis/findings/rollups/refresh-rollups';
+import { offsetAt, offsetIntervals } from '../../../src/server/analysis/findings/rollups/zone-intervals';
+import { isOffHours, learnHours } from '../../../src/server/analysis/findings/working-hours.detector';
+import { riskyCategory } from '../../../src/server/analysis/findings/local-apps.detector';
 
 const DAY = 86_400_000;
 

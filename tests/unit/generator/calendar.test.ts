@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDate, toZoned, weekday, zonedToUtc } from '../../../src/server/generator/calendar';
+import { parseDate, toZoned, weekday, zonedToUtc } from '../../../src/server/demo/generator/calendar';
 
 describe('local working time becomes the right UTC instant', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NativeRecord, SourceId } from '../../../src/server/generator/index';
+import type { NativeRecord, SourceId } from '../../../src/server/demo/generator/index';
 import { smallDataset } from './support/datasets';
 
 const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prng, prngFor } from '../../../src/server/generator/prng';
+import { Prng, prngFor } from '../../../src/server/demo/generator/prng';
 
 describe('the seeded random stream', () => {
   it('repeats for the same label and differs for another', () => {

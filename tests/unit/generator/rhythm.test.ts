@@ -5,8 +5,8 @@ import {
   isWeekend,
   parseDate,
   toZoned,
-} from '../../../src/server/generator/calendar';
-import type { SourceId } from '../../../src/server/generator/index';
+} from '../../../src/server/demo/generator/calendar';
+import type { SourceId } from '../../../src/server/demo/generator/index';
 import { collect } from './support/native-records';
 import { smallDataset } from './support/datasets';
 

@@ -12,7 +12,7 @@ import {
   writeDataset,
   type Manifest,
   type SourceId,
-} from '../../../src/server/generator/index';
+} from '../../../src/server/demo/generator/index';
 import { openRecords } from '../../../src/server/ingest/framing/read-records';
 import { parsers } from '../../../src/server/ingest/parsers/index';
 import type { ParsedItem } from '../../../src/server/ingest/parsers/parser';

@@ -4,7 +4,7 @@ import {
   scenarioIds,
   type ManifestScenario,
   type SourceId,
-} from '../../../src/server/generator/index';
+} from '../../../src/server/demo/generator/index';
 import { collect } from './support/native-records';
 import { smallDataset } from './support/datasets';
 

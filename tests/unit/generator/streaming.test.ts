@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../src/server/generator/index';
-import type { StreamStats } from '../../../src/server/generator/stream';
+import { generate } from '../../../src/server/demo/generator/index';
+import type { StreamStats } from '../../../src/server/demo/generator/stream';
 
 describe('a large dataset streams instead of sitting in memory', () => {
   it('generates 200 employees x 30 days holding about a day of records at a time', () => {

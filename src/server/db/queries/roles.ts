@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+import { readJson } from '../dialect';
 import type { Database, RoleRow } from '../schema';
 
 export function listRoles(db: Kysely<Database>): Promise<Array<RoleRow & { user_count: number }>> {
@@ -51,6 +52,14 @@ export async function updateRole(
 
 export async function deleteRole(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('roles').where('id', '=', id).execute();
+}
+
+/** Role ids whose permissions include one permission. */
+export async function rolesGranting(db: Kysely<Database>, permission: string): Promise<string[]> {
+  const rows = await db.selectFrom('roles').select(['id', 'permissions']).execute();
+  return rows
+    .filter((row) => readJson<string[]>(row.permissions).includes(permission))
+    .map((row) => row.id);
 }
 
 export async function countRoleUsers(db: Kysely<Database>, id: string): Promise<number> {

@@ -141,6 +141,20 @@ export function usersByIds(
     .execute();
 }
 
+/** Of these user ids, the ones that name an enabled user. */
+export async function activeUserIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'disabled'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.filter((row) => !row.disabled).map((row) => row.id));
+}
+
 /** Active users by name, for pickers. */
 export function listActiveUsers(
   db: Kysely<Database>,

@@ -8,7 +8,7 @@ import {
   updateRoleBodySchema,
 } from '../../../shared/schemas/admin';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
-import { changeRole, createRole, listAdminRoles, removeRole } from '../../admin/manage-roles';
+import { changeRole, createRole, listAdminRoles, removeRole } from '../../accounts/manage-roles';
 
 const errors = { 400: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 const params = z.object({ id: idParam });

@@ -17,7 +17,7 @@ import {
   listAdminUsers,
   newPassword,
   resetPassword,
-} from '../../admin/manage-users';
+} from '../../accounts/manage-users';
 
 const errors = { 400: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 const params = z.object({ id: idParam });

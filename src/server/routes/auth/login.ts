@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { LOGIN_FAILED_MESSAGE, loginBodySchema, meReplySchema } from '../../../shared/schemas/auth';
 import { errorReplySchema } from '../../../shared/schemas/common';
-import { verifyPassword } from '../../auth/passwords';
-import { lookupSession, startSession } from '../../auth/sessions';
-import { SignInThrottle } from '../../auth/sign-in-throttle';
+import { verifyPassword } from '../../accounts/passwords';
+import { lookupSession, startSession } from '../../accounts/sessions';
+import { SignInThrottle } from '../../accounts/sign-in-throttle';
 import { findUserByEmail, updateUser } from '../../db/queries/users';
-import { tooManyRequests, unauthorized } from '../../http-problem';
+import { rateLimited, unauthenticated } from '../../domain-error';
 import { sessionCookie } from '../../plugins/auth';
 
 /** "30 seconds", "4 minutes": the wait as the 429 sentence says it (rounded up). */
@@ -42,7 +42,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       const attempt = await throttle.reserve(email, request.ip, now);
       if (!attempt.allowed) {
         void reply.header('retry-after', Math.ceil(attempt.waitMs / 1000));
-        throw tooManyRequests(
+        throw rateLimited(
           `Too many failed sign-in attempts. Wait ${waitPhrase(attempt.waitMs)} and try again.`,
         );
       }
@@ -58,7 +58,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
             reason: !user ? 'unknown account' : user.disabled ? 'disabled' : 'wrong password',
           },
         });
-        throw unauthorized(LOGIN_FAILED_MESSAGE);
+        throw unauthenticated(LOGIN_FAILED_MESSAGE);
       }
       await throttle.succeeded(attempt, email, request.ip, now);
       const { token } = await startSession(app.db, user.id, policy, {
@@ -69,7 +69,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       });
       await updateUser(app.db, user.id, { last_login_at: now }, now);
       const session = await lookupSession(app.db, token, policy, now);
-      if (session.status !== 'valid') throw unauthorized(LOGIN_FAILED_MESSAGE);
+      if (session.status !== 'valid') throw unauthenticated(LOGIN_FAILED_MESSAGE);
       request.viewer = session.viewer;
       await app.audit(request, { action: 'auth.login', targetType: 'user', targetId: user.id });
       void reply.setCookie(

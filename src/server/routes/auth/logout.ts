@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { hashToken } from '../../auth/session-token';
-import { deleteSession } from '../../auth/sessions';
+import { hashToken } from '../../accounts/session-token';
+import { deleteSession } from '../../accounts/sessions';
 import { findSession } from '../../db/queries/sessions';
 import { sessionCookie } from '../../plugins/auth';
 

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { ssoConfigReplySchema } from '../../../shared/schemas/auth';
-import { lookupSession, startSession } from '../../auth/sessions';
-import { SSO_COOKIE, SSO_COOKIE_MAX_AGE_S, SsoClient } from '../../auth/sso';
-import type { SsoPending } from '../../auth/sso';
+import { lookupSession, startSession } from '../../accounts/sessions';
+import { SSO_COOKIE, SSO_COOKIE_MAX_AGE_S, SsoClient } from '../../accounts/sso';
+import type { SsoPending } from '../../accounts/sso';
 import { findUserByEmail, updateUser } from '../../db/queries/users';
 import { sessionCookie } from '../../plugins/auth';
 

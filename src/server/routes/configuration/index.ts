@@ -5,7 +5,7 @@ import { errorReplySchema } from '../../../shared/schemas/common';
 import { configurationSchema } from '../../../shared/schemas/configuration';
 import { isValidTimeZone } from '../../../shared/time/zones';
 import { getConfiguration, saveConfiguration } from '../../db/queries/configuration';
-import { badRequest } from '../../http-problem';
+import { invalid } from '../../domain-error';
 
 /** The detection settings: anyone reading evidence may see them; only configuration.manage changes them. */
 export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,18 +34,18 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const next = request.body;
       if (!isValidTimeZone(next.defaultTimezone)) {
-        throw badRequest(
+        throw invalid(
           `"${next.defaultTimezone}" is not a time zone: use an IANA name such as Europe/London.`,
         );
       }
       if (next.defaultWorkEndHour <= next.defaultWorkStartHour) {
-        throw badRequest('The default working day must end after it starts.');
+        throw invalid('The default working day must end after it starts.');
       }
       const unknown = next.sensitiveLabels.filter(
         (label) => !next.sensitivityLabels.includes(label),
       );
       if (unknown.length)
-        throw badRequest(
+        throw invalid(
           `Sensitive labels must come from the sensitivity labels; unknown: ${unknown.join(', ')}.`,
         );
       await app.audited(request, async (trx) => {

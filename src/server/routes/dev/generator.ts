@@ -6,7 +6,7 @@ import {
   generatorRunBodySchema,
   generatorRunSchema,
 } from '../../../shared/schemas/log-generator';
-import { GeneratorRunner } from '../../generator-runs/generator-runner';
+import { GeneratorRunner } from '../../demo/generator-runs/generator-runner';
 
 /**
  * /dev/generator/runs: the log generator on the server (developer tool, `dev.tools`). A run

@@ -13,8 +13,8 @@ import {
   detectAppAccess,
   detectAppAccessDailyChart,
   detectAppAccessStats,
-} from '../../detectors/app-access.detector';
-import { listAppAccesses } from '../../detectors/app-accesses';
+} from '../../analysis/findings/app-access.detector';
+import { listAppAccesses } from '../../analysis/findings/app-accesses';
 import { defineFinding } from './define-finding';
 
 const base = '/investigations/:id/findings/app-access';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ZodType } from 'zod';
 
 import { errorReplySchema } from '../../../shared/schemas/common';
-import { findingContext } from '../../detectors/finding-context';
-import type { FindingContext } from '../../detectors/finding-context';
+import { findingContext } from '../../analysis/findings/finding-context';
+import type { FindingContext } from '../../analysis/findings/finding-context';
 
 /** Path parameters of investigation-scoped routes; an empty id gets the brief's message. */
 export const findingParams = z.object({

@@ -7,9 +7,9 @@ import {
   eventsQuerySchema,
   eventsReplySchema,
 } from '../../../shared/schemas/findings/events';
-import { subjectEvent, subjectEvents } from '../../detectors/subject-events';
-import { badRequest } from '../../http-problem';
-import { loadInvestigation } from '../../investigations/load-investigation';
+import { subjectEvent, subjectEvents } from '../../analysis/findings/subject-events';
+import { invalid } from '../../domain-error';
+import { loadInvestigation } from '../../case/load-investigation';
 import { findingParams } from './define-finding';
 
 /** The subject's raw events, for drill-down from any aggregate, and each event's raw record. */
@@ -27,7 +27,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.params.id) throw badRequest('investigationId is required');
+      if (!request.params.id) throw invalid('investigationId is required');
       const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
       const reply = await subjectEvents(app.db, investigation, request.query);
       await app.audit(request, {

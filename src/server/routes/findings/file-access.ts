@@ -14,7 +14,7 @@ import {
   detectFileEvents,
   detectFiles,
   detectFileSankey,
-} from '../../detectors/file-access.detector';
+} from '../../analysis/findings/file-access.detector';
 import { defineFinding, findingParams } from './define-finding';
 
 const base = '/investigations/:id/findings/file-access';

@@ -12,8 +12,8 @@ import {
 import type { Pin } from '../../../shared/schemas/findings/pins';
 import { deletePin, insertPin, listPins } from '../../db/queries/findings/pins';
 import type { PinRecord } from '../../db/queries/findings/pins';
-import { conflict, notFound } from '../../http-problem';
-import { loadInvestigation } from '../../investigations/load-investigation';
+import { conflict, notFound } from '../../domain-error';
+import { loadInvestigation } from '../../case/load-investigation';
 import { findingParams } from './define-finding';
 
 const path = '/investigations/:id/evidence/pins';

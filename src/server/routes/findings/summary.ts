@@ -6,9 +6,9 @@ import {
   remediationReplySchema,
   summaryReplySchema,
 } from '../../../shared/schemas/findings/summary';
-import { detectAnomalyCounts } from '../../detectors/locker-findings';
-import { detectRemediation } from '../../detectors/remediation.detector';
-import { detectSummary } from '../../detectors/summary.detector';
+import { detectAnomalyCounts } from '../../analysis/findings/locker-findings';
+import { detectRemediation } from '../../analysis/findings/remediation.detector';
+import { detectSummary } from '../../analysis/findings/summary.detector';
 import { defineFinding } from './define-finding';
 
 /** The locker's index: summary, anomaly counts per page, remediation suggestions. */

@@ -23,21 +23,21 @@ import {
   slackSharesReplySchema,
 } from '../../../shared/schemas/findings/slack';
 import { workingHoursReplySchema } from '../../../shared/schemas/findings/working-hours';
-import { detectAccessRequests } from '../../detectors/access-requests.detector';
-import { detectCodeRepos } from '../../detectors/code-repos.detector';
-import { detectCommunications } from '../../detectors/communications.detector';
-import { detectCompetitorMentions } from '../../detectors/competitor-mentions.detector';
-import { detectDeletions } from '../../detectors/deletions.detector';
-import { detectDevices } from '../../detectors/devices.detector';
-import { detectExternalEmails } from '../../detectors/external-emails.detector';
-import { detectLocalApps } from '../../detectors/local-apps.detector';
-import { detectPowershell } from '../../detectors/powershell.detector';
+import { detectAccessRequests } from '../../analysis/findings/access-requests.detector';
+import { detectCodeRepos } from '../../analysis/findings/code-repos.detector';
+import { detectCommunications } from '../../analysis/findings/communications.detector';
+import { detectCompetitorMentions } from '../../analysis/findings/competitor-mentions.detector';
+import { detectDeletions } from '../../analysis/findings/deletions.detector';
+import { detectDevices } from '../../analysis/findings/devices.detector';
+import { detectExternalEmails } from '../../analysis/findings/external-emails.detector';
+import { detectLocalApps } from '../../analysis/findings/local-apps.detector';
+import { detectPowershell } from '../../analysis/findings/powershell.detector';
 import {
   detectSecurityHygiene,
   detectSecurityHygieneDetail,
-} from '../../detectors/security-hygiene.detector';
-import { detectSlackDownloads, detectSlackShares } from '../../detectors/slack.detector';
-import { detectWorkingHours } from '../../detectors/working-hours.detector';
+} from '../../analysis/findings/security-hygiene.detector';
+import { detectSlackDownloads, detectSlackShares } from '../../analysis/findings/slack.detector';
+import { detectWorkingHours } from '../../analysis/findings/working-hours.detector';
 import { defineFinding, findingParams } from './define-finding';
 
 const base = '/investigations/:id/findings';

@@ -8,7 +8,7 @@ import {
   employeesReplySchema,
 } from '../../../shared/schemas/employees';
 import { findEmployee, listEmployees } from '../../db/queries/employees';
-import { notFound } from '../../http-problem';
+import { notFound } from '../../domain-error';
 import { presentEmployee } from '../../presenters/employee';
 
 /** GET /identity/employees (search, paging) and GET /identity/employees/{id}. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { activeTechniquesReplySchema } from '../../../shared/schemas/incidents';
 import { listIncidents } from '../../db/queries/incidents';
-import { activeTechniques } from '../../incidents/active-techniques';
+import { activeTechniques } from '../../analysis/incidents/active-techniques';
 import { presentIncident } from '../../presenters/incident';
 import { openCase } from './open-case';
 

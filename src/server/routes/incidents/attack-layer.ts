@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { navigatorLayerSchema } from '../../../shared/schemas/attack-layer';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { listIncidents } from '../../db/queries/incidents';
-import { activeTechniques } from '../../incidents/active-techniques';
-import { buildNavigatorLayer } from '../../incidents/attack-layer';
+import { activeTechniques } from '../../analysis/incidents/active-techniques';
+import { buildNavigatorLayer } from '../../analysis/incidents/attack-layer';
 import { presentIncident } from '../../presenters/incident';
 import { openCase } from './open-case';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { incidentDetailSchema, incidentParamsSchema } from '../../../shared/schemas/incidents';
 import { findIncident, incidentEventIds, timelineEvents } from '../../db/queries/incidents';
-import { notFound } from '../../http-problem';
+import { notFound } from '../../domain-error';
 import { presentIncident } from '../../presenters/incident';
 import { presentTimelineEvent } from '../../presenters/timeline-event';
 import { openCase } from './open-case';

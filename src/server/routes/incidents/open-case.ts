@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 
 import type { Investigation } from '../../../shared/schemas/investigations';
 import type { Database } from '../../db/schema';
-import { loadInvestigation } from '../../investigations/load-investigation';
-import { isAnalysisPending } from '../../jobs/analysis-state';
+import { loadInvestigation } from '../../case/load-investigation';
+import { isAnalysisPending } from '../../analysis/runs/analysis-state';
 
 /**
  * The case an incident route is about, or the brief's 404 when the caller may not see it, and

@@ -5,7 +5,7 @@ import {
   searchIncidentsReplySchema,
 } from '../../../shared/schemas/incidents';
 import { searchIncidents } from '../../db/queries/incidents';
-import { visibilityOf } from '../../investigations/visibility';
+import { visibilityOf } from '../../case/visibility';
 import { presentEmployeeRef } from '../../presenters/employee';
 import { presentIncident } from '../../presenters/incident';
 

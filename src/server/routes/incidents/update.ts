@@ -7,8 +7,8 @@ import {
   updateIncidentBodySchema,
 } from '../../../shared/schemas/incidents';
 import { findIncident, updateIncidentStatus } from '../../db/queries/incidents';
-import { conflict } from '../../http-problem';
-import { rescoreInvestigation } from '../../jobs/assess-risk';
+import { conflict } from '../../domain-error';
+import { rescoreInvestigation } from '../../analysis/runs/assess-risk';
 import { presentIncident } from '../../presenters/incident';
 import { incidentNotFound } from './get';
 import { openCase } from './open-case';

@@ -15,9 +15,12 @@ import {
   listIntegrations,
   updateIntegration,
 } from '../../db/queries/integrations';
-import { notFound } from '../../http-problem';
-import { createIntegration, rotateIntegrationToken } from '../../integrations/manage-integrations';
-import { presentIntegration } from '../../integrations/present-integration';
+import { notFound } from '../../domain-error';
+import {
+  createIntegration,
+  rotateIntegrationToken,
+} from '../../ingest/integrations/manage-integrations';
+import { presentIntegration } from '../../ingest/integrations/present-integration';
 
 const params = z.object({ id: idParam });
 const errors = { 400: errorReplySchema, 404: errorReplySchema };

@@ -8,14 +8,14 @@ import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/schemas/integrations';
 import { findIntegration } from '../../db/queries/integrations';
 import type { IntegrationRow } from '../../db/queries/integrations';
-import { conflict, unauthorized } from '../../http-problem';
+import { conflict, unauthenticated } from '../../domain-error';
 import {
   declaredLength,
   ingestForIntegration,
   ingestReply,
-} from '../../integrations/ingest-for-integration';
-import { ingestTokenMatches } from '../../integrations/ingest-token';
-import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../integrations/request-body';
+} from '../../ingest/integrations/ingest-for-integration';
+import { ingestTokenMatches } from '../../ingest/integrations/ingest-token';
+import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../ingest/integrations/request-body';
 
 /** Body types a push may carry; each is handed to the pipeline as a raw stream. */
 const PUSH_TYPES = ['application/json', 'application/x-ndjson', 'text/csv'];
@@ -58,14 +58,14 @@ export const pushIngestRoute: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => {
         const token = bearerToken(request);
         if (token === null) {
-          throw unauthorized(
+          throw unauthenticated(
             'Send the integration’s ingest token as `Authorization: Bearer <token>`.',
           );
         }
         const { id } = request.params;
         const integration = await findIntegration(app.db, id);
         if (!integration || !ingestTokenMatches(integration.token_hash, token)) {
-          throw unauthorized('The ingest token is not valid for this integration.');
+          throw unauthenticated('The ingest token is not valid for this integration.');
         }
         if (integration.enabled !== 1) {
           throw conflict('This integration is disabled: enable it in its settings to accept data.');

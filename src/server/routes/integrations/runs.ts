@@ -8,8 +8,8 @@ import {
 } from '../../../shared/schemas/integrations';
 import { listIngestRuns } from '../../db/queries/ingest-runs';
 import { findIntegration } from '../../db/queries/integrations';
-import { notFound } from '../../http-problem';
-import { presentIngestRun } from '../../integrations/present-integration';
+import { notFound } from '../../domain-error';
+import { presentIngestRun } from '../../ingest/integrations/present-integration';
 
 /** GET /integrations/{id}/runs: the integration's recent ingests, newest first. */
 export const integrationRunsRoute: FastifyPluginAsyncZod = async (app) => {

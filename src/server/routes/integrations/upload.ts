@@ -6,13 +6,13 @@ import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { storableText } from '../../../shared/schemas/storable-text';
 import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/schemas/integrations';
 import { findIntegration } from '../../db/queries/integrations';
-import { badRequest, conflict, notFound } from '../../http-problem';
+import { invalid, conflict, notFound } from '../../domain-error';
 import {
   declaredLength,
   ingestForIntegration,
   ingestReply,
-} from '../../integrations/ingest-for-integration';
-import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../integrations/request-body';
+} from '../../ingest/integrations/ingest-for-integration';
+import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../ingest/integrations/request-body';
 
 /**
  * POST /integrations/{id}/upload: an export file uploaded from the settings screen
@@ -44,10 +44,10 @@ export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
         throw conflict('This integration is disabled: enable it before uploading.');
       }
       if (!request.isMultipart()) {
-        throw badRequest('Send the export as multipart/form-data with one file field.');
+        throw invalid('Send the export as multipart/form-data with one file field.');
       }
       const file = await request.file();
-      if (!file) throw badRequest('The upload holds no file: attach the export file.');
+      if (!file) throw invalid('The upload holds no file: attach the export file.');
       const result = await ingestForIntegration(
         app.database,
         integration,

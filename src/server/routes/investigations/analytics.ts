@@ -21,15 +21,15 @@ import {
   countInvestigations,
   countPerDay,
 } from '../../db/queries/investigation-analytics';
-import { badRequest } from '../../http-problem';
-import { visibilityOf } from '../../investigations/visibility';
+import { invalid } from '../../domain-error';
+import { visibilityOf } from '../../case/visibility';
 
 const DAY_MS = 86_400_000;
 const noQuery = z.strictObject({});
 
 function checkZone(tz: string): string {
   if (!isValidTimeZone(tz))
-    throw badRequest(`"${tz}" is not a time zone: use an IANA name such as Europe/London.`);
+    throw invalid(`"${tz}" is not a time zone: use an IANA name such as Europe/London.`);
   return tz;
 }
 

@@ -5,8 +5,8 @@ import {
   createInvestigationBodySchema,
   investigationSchema,
 } from '../../../shared/schemas/investigations';
-import { createInvestigation } from '../../investigations/create-investigation';
-import { loadInvestigation } from '../../investigations/load-investigation';
+import { createInvestigation } from '../../case/create-investigation';
+import { loadInvestigation } from '../../case/load-investigation';
 
 /** POST /investigations: opens a case about one employee. */
 export const createInvestigationRoute: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { investigationSchema } from '../../../shared/schemas/investigations';
-import { loadInvestigation } from '../../investigations/load-investigation';
+import { loadInvestigation } from '../../case/load-investigation';
 
 /** GET /investigations/{id}: one investigation, or 404 when it does not exist or is not visible. */
 export const getInvestigationRoute: FastifyPluginAsyncZod = async (app) => {

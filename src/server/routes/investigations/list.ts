@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/investigations';
 import { listVisibleInvestigations, membersOf } from '../../db/queries/investigations';
 import type { InvestigationFilter } from '../../db/queries/investigations';
-import { visibilityOf } from '../../investigations/visibility';
+import { visibilityOf } from '../../case/visibility';
 import { presentInvestigation } from '../../presenters/investigation';
 
 const SORT_COLUMNS: Record<string, InvestigationFilter['sort']['column']> = {

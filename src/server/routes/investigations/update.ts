@@ -6,8 +6,8 @@ import {
   investigationSchema,
   updateInvestigationBodySchema,
 } from '../../../shared/schemas/investigations';
-import { loadInvestigation } from '../../investigations/load-investigation';
-import { updateInvestigation } from '../../investigations/update-investigation';
+import { loadInvestigation } from '../../case/load-investigation';
+import { updateInvestigation } from '../../case/update-investigation';
 
 /** PATCH /investigations/{id}: changes some fields; the audit log keeps before and after. */
 export const updateInvestigationRoute: FastifyPluginAsyncZod = async (app) => {

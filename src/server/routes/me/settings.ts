@@ -4,7 +4,7 @@ import { validateLayer } from '../../../shared/keymap/validate';
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { userSettingsSchema } from '../../../shared/schemas/settings';
 import { findUserSettings, saveUserSettings } from '../../db/queries/user-settings';
-import { badRequest } from '../../http-problem';
+import { invalid } from '../../domain-error';
 
 /** GET and PUT /me/settings: the caller's own keyboard settings. */
 export const mySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +30,7 @@ export const mySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const problems = validateLayer({ name: 'your rules', bindings: request.body.keymap.rules });
       if (problems.length > 0) {
-        throw badRequest(
+        throw invalid(
           `Your keyboard rules have ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: ${problems
             .slice(0, 5)
             .map((p) => p.message)

@@ -1,5 +1,5 @@
-import type { Manifest, ManifestScenario } from '../../../../src/server/generator/index';
-import { ingestGeneratedDataset } from '../../../../src/server/ingest/load-dataset';
+import type { Manifest, ManifestScenario } from '../../../../src/server/demo/generator/index';
+import { ingestGeneratedDataset } from '../../../../src/server/demo/load-dataset';
 import type { ApiClient, TestApp } from '../../support/test-app';
 
 /** A month of activity for thirty people, with every storyline of the generator injected once (two departures). */

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { generate, writeDataset } from '../../../../src/server/generator/index';
-import type { Manifest, SourceId } from '../../../../src/server/generator/index';
-import { parserSourceOf } from '../../../../src/server/ingest/load-dataset';
+import { generate, writeDataset } from '../../../../src/server/demo/generator/index';
+import type { Manifest, SourceId } from '../../../../src/server/demo/generator/index';
+import { parserSourceOf } from '../../../../src/server/demo/load-dataset';
 import type { EventSource } from '../../../../src/shared/events';
 
 /** A small generated dataset written to files: every native format, a few thousand events. */

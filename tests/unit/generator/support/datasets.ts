@@ -2,7 +2,7 @@ import {
   generate,
   type GeneratedDataset,
   type Manifest,
-} from '../../../../src/server/generator/index';
+} from '../../../../src/server/demo/generator/index';
 
 /** Options of the dataset most generator tests share: big enough for every storyline. */
 export const smallOptions = { employees: 60, days: 28, seed: 11, endDate: '2026-11-20' } as const;

@@ -2,7 +2,7 @@ import type {
   GeneratedDataset,
   NativeRecord,
   SourceId,
-} from '../../../../src/server/generator/index';
+} from '../../../../src/server/demo/generator/index';
 
 /** Who did it and when, read back from a native record the way a parser would. */
 export interface NativeFacts {

@@ -1,0 +1,267 @@
+import type {
+  FileAccessReply,
+  FileEventsReply,
+  FileSankeyReply,
+  FilesReply,
+} from '../../../shared/schemas/findings/file-access';
+import {
+  ALL_FILES,
+  RISKY_DESTINATIONS,
+  UNLABELED,
+} from '../../../shared/schemas/findings/file-access';
+import { dailyGroups } from '../../db/queries/findings/daily-groups';
+import { eventsByIds } from '../../db/queries/findings/event-rows';
+import {
+  OUTBOUND_ACTIVITIES,
+  fileEvents,
+  filesFromRollup,
+  filesHandled,
+} from '../../db/queries/findings/files';
+import { employeeTimeRange } from '../../db/queries/findings/rollups';
+import { invalid } from '../../domain-error';
+import { dayKey } from './day-keys';
+import type { FindingContext } from './finding-context';
+import { presentEvent } from './present-event';
+
+const LISTED_FILES = 500;
+/** Activities that only read or edit a file in place: left out of the flow diagram. */
+const IN_PLACE = new Set(['file_view', 'file_modify', 'file_create', 'file_delete', 'other']);
+
+const ACTION_NAMES: Record<string, string> = {
+  file_download: 'Download',
+  file_upload: 'Upload',
+  file_copy: 'Copy',
+  file_move: 'Move',
+  file_share: 'Share',
+  file_share_external: 'Share externally',
+  file_sync: 'Sync',
+  file_print: 'Print',
+  usb_write: 'Write to USB',
+  email_send: 'Email',
+  chat_file_share: 'Chat share',
+};
+
+const DESTINATION_NAMES: Record<string, string> = {
+  usb: 'USB / removable media',
+  personal_email: 'Personal email',
+  external_email: 'External email',
+  external_share: 'External share',
+  public_link: 'Public link',
+  cloud: 'Personal cloud',
+};
+
+/** Where an action took a file when the event names no destination. */
+function implicitDestination(activity: string): string {
+  if (activity === 'file_download' || activity === 'file_sync') return 'Local device';
+  if (activity === 'file_print') return 'Printer';
+  if (activity === 'file_share' || activity === 'chat_file_share') return 'Colleagues';
+  return 'Company storage';
+}
+
+/** The label name a rollup row carries ('' is the brief's Unlabeled). */
+const labelName = (label: string | undefined) => (label ? label : UNLABELED);
+
+/** The labels to choose from: configured ones, others seen, then Unlabeled. */
+function labelChoices(ctx: FindingContext, seen: readonly string[]): string[] {
+  const extra = seen
+    .filter((l) => l !== UNLABELED && !ctx.config.sensitivityLabels.includes(l))
+    .sort();
+  return [...ctx.config.sensitivityLabels, ...extra, UNLABELED];
+}
+
+/**
+ * What file findings are made of: file events, and the mails and chat shares that carried a
+ * file out (an attachment to a personal address is a file leaving as much as a USB copy is).
+ */
+const FILE_FLOWS = { categories: ['file'], alsoLeaving: OUTBOUND_ACTIVITIES };
+
+/**
+ * GET findings/file-access: file activity by sensitivity label and action. Leaving counts
+ * what the sankey draws as leaving: every movement with a destination.
+ */
+export async function detectFileAccess(ctx: FindingContext): Promise<FileAccessReply> {
+  const groups = await dailyGroups(
+    ctx.db,
+    ctx.build,
+    ctx.window,
+    ['day', 'label', 'activity', 'destination'],
+    FILE_FLOWS,
+  );
+  const sensitive = new Set(ctx.config.sensitiveLabels);
+  type LabelTotals = FileAccessReply['byLabel'][number];
+  const byLabel = new Map<string, LabelTotals>();
+  const risky = new Set(RISKY_DESTINATIONS);
+  const byAction = new Map<string, number>();
+  const matrix = new Map<string, { label: string; action: string; events: number }>();
+  const daily = new Map<number, { events: number; sensitive: number; leaving: number }>();
+  const totals = { events: 0, bytes: 0, sensitive: 0, leaving: 0, leavingRisky: 0 };
+  const none = (label: string): LabelTotals => ({
+    label,
+    events: 0,
+    bytes: 0,
+    leaving: 0,
+    leavingRisky: 0,
+  });
+  for (const g of groups) {
+    const label = labelName(g.label);
+    const action = g.activity ?? 'other';
+    const leaving = g.destination ? g.n : 0;
+    const leavingRisky = risky.has(g.destination ?? '') ? g.n : 0;
+    const l = byLabel.get(label) ?? none(label);
+    l.events += g.n;
+    l.bytes += g.bytes;
+    l.leaving += leaving;
+    l.leavingRisky += leavingRisky;
+    byLabel.set(label, l);
+    byAction.set(action, (byAction.get(action) ?? 0) + g.n);
+    const m = matrix.get(`${label}|${action}`) ?? { label, action, events: 0 };
+    m.events += g.n;
+    matrix.set(`${label}|${action}`, m);
+    const d = daily.get(g.day ?? 0) ?? { events: 0, sensitive: 0, leaving: 0 };
+    d.events += g.n;
+    d.leaving += leaving;
+    if (sensitive.has(label)) d.sensitive += g.n;
+    daily.set(g.day ?? 0, d);
+    totals.events += g.n;
+    totals.bytes += g.bytes;
+    totals.leaving += leaving;
+    totals.leavingRisky += leavingRisky;
+    if (sensitive.has(label)) totals.sensitive += g.n;
+  }
+  const labels = labelChoices(ctx, [...byLabel.keys()]);
+  return {
+    window: ctx.window,
+    totals,
+    labels,
+    sensitiveLabels: ctx.config.sensitiveLabels,
+    byLabel: labels.map((label) => byLabel.get(label) ?? none(label)),
+    byAction: [...byAction]
+      .map(([action, events]) => ({ action, events }))
+      .sort((a, b) => b.events - a.events),
+    matrix: [...matrix.values()],
+    daily: [...daily.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([day, d]) => ({ date: dayKey(day), ...d })),
+  };
+}
+
+/** GET findings/file-access/sankey: where files of each label went, through which action. */
+export async function detectFileSankey(ctx: FindingContext): Promise<FileSankeyReply> {
+  const groups = await dailyGroups(
+    ctx.db,
+    ctx.build,
+    ctx.window,
+    ['label', 'activity', 'destination'],
+    FILE_FLOWS,
+  );
+  const sensitive = new Set(ctx.config.sensitiveLabels);
+  const nodes: FileSankeyReply['nodes'] = [];
+  const index = new Map<string, number>();
+  const node = (column: FileSankeyReply['nodes'][number]['column'], label: string) => {
+    const id = `${column}:${label}`;
+    if (!index.has(id)) {
+      index.set(id, nodes.length);
+      nodes.push({ id, label, column });
+    }
+    return index.get(id)!;
+  };
+  const links = new Map<string, FileSankeyReply['links'][number]>();
+  const link = (
+    source: number,
+    target: number,
+    value: number,
+    isSensitive: boolean,
+    leaving: boolean,
+  ) => {
+    const key = `${source}>${target}`;
+    const l = links.get(key) ?? { source, target, value: 0, sensitive: isSensitive, leaving };
+    l.value += value;
+    l.sensitive ||= isSensitive;
+    l.leaving ||= leaving;
+    links.set(key, l);
+  };
+  const flows = groups.filter((g) => !IN_PLACE.has(g.activity ?? ''));
+  // Labels first, then actions, then destinations, so Plotly lays the columns out in order.
+  for (const g of flows) node('label', labelName(g.label));
+  for (const g of flows) node('action', ACTION_NAMES[g.activity ?? ''] ?? g.activity ?? 'Other');
+  for (const g of flows) {
+    const label = labelName(g.label);
+    const action = ACTION_NAMES[g.activity ?? ''] ?? g.activity ?? 'Other';
+    const destination = g.destination
+      ? (DESTINATION_NAMES[g.destination] ?? g.destination)
+      : implicitDestination(g.activity ?? '');
+    const leaving = Boolean(g.destination);
+    link(node('label', label), node('action', action), g.n, sensitive.has(label), leaving);
+    link(
+      node('action', action),
+      node('destination', destination),
+      g.n,
+      sensitive.has(label),
+      leaving,
+    );
+  }
+  return { window: ctx.window, nodes, links: [...links.values()] };
+}
+
+/** Resolves `?label`: 'All Files' (or nothing) is every file, 'Unlabeled' those without a label. */
+export function resolveLabel(
+  ctx: FindingContext,
+  label: string | undefined,
+): { name: string; filter: string | null } {
+  if (label === undefined || label === ALL_FILES) return { name: ALL_FILES, filter: null };
+  if (label === UNLABELED) return { name: UNLABELED, filter: '' };
+  const known = ctx.config.sensitivityLabels.find((l) => l.toLowerCase() === label.toLowerCase());
+  if (!known) {
+    throw invalid(
+      `The label "${label}" is not a sensitivity label: use ${[ALL_FILES, ...ctx.config.sensitivityLabels, UNLABELED].map((l) => `"${l}"`).join(', ')}.`,
+    );
+  }
+  return { name: known, filter: known };
+}
+
+/** GET findings/file-access/files: the files the subject handled, optionally of one label. */
+export async function detectFiles(
+  ctx: FindingContext,
+  label: string | undefined,
+): Promise<FilesReply> {
+  const chosen = resolveLabel(ctx, label);
+  // A window holding all of the subject's activity reads the per-file totals of the analysis step.
+  const range = await employeeTimeRange(ctx.db, ctx.subject.id);
+  const whole = !range || (ctx.window.start <= range.first && ctx.window.end > range.last);
+  const rows = whole
+    ? await filesFromRollup(ctx.db, ctx.subject.id, chosen.filter, LISTED_FILES)
+    : await filesHandled(
+        ctx.db,
+        ctx.dialect,
+        ctx.subject.id,
+        ctx.window,
+        chosen.filter,
+        LISTED_FILES,
+      );
+  return {
+    window: ctx.window,
+    label: chosen.name,
+    total: rows[0]?.total ?? 0,
+    files: rows.map(({ total: _total, first, last, ...r }) => ({
+      ...r,
+      label: labelName(r.label),
+      firstSeen: first,
+      lastSeen: last,
+    })),
+  };
+}
+
+/** GET findings/file-access/files/{fileId}/events. */
+export async function detectFileEvents(
+  ctx: FindingContext,
+  fileId: string,
+): Promise<FileEventsReply> {
+  if (!fileId.trim()) throw invalid('fileId is required');
+  const ids = await fileEvents(ctx.db, ctx.dialect, ctx.subject.id, ctx.window, fileId, 1000);
+  const rows = await eventsByIds(ctx.db, ctx.dialect, ctx.subject.id, ids);
+  return {
+    window: ctx.window,
+    fileId,
+    events: rows.sort((a, b) => b.time - a.time).map(presentEvent),
+  };
+}

@@ -1,0 +1,91 @@
+import type { Severity } from '../../../shared/schemas/findings/common';
+import type { PowershellReply } from '../../../shared/schemas/findings/powershell';
+import { readJson } from '../../db/dialect';
+import { commandEvents } from '../../db/queries/findings/commands';
+import { dailyGroups } from '../../db/queries/findings/daily-groups';
+import { flagCounts, flaggedEvents } from '../../db/queries/findings/flags';
+import type { FindingContext } from './finding-context';
+import { normalizeCommand } from './normalize-command';
+import { commandPatternById } from './powershell-patterns';
+import type { CommandPattern } from './powershell-patterns';
+
+const LISTED = 500;
+const RANK: Severity[] = ['none', 'low', 'medium', 'high', 'critical'];
+
+/** The worst severity among the patterns a command matched, raised when several combine. */
+function severityOf(patterns: readonly CommandPattern[]): Severity {
+  const worst = patterns.reduce((m, p) => Math.max(m, RANK.indexOf(p.severity)), 0);
+  return RANK[Math.min(4, worst + (patterns.length >= 3 ? 1 : 0))] ?? 'none';
+}
+
+/** GET findings/powershell-pseudo-commands: suspicious commands, readable, with their techniques. */
+export async function detectPowershell(ctx: FindingContext): Promise<PowershellReply> {
+  const [volume, counts, flagged] = await Promise.all([
+    dailyGroups(ctx.db, ctx.build, ctx.window, ['activity', 'item'], {
+      activities: ['script_exec', 'process_start'],
+    }),
+    flagCounts(ctx.db, ctx.subject.id, ctx.window, 'command'),
+    flaggedEvents(ctx.db, ctx.subject.id, ctx.window, 'command', { limit: LISTED }),
+  ]);
+  const events = new Map(
+    (
+      await commandEvents(
+        ctx.db,
+        ctx.dialect,
+        ctx.subject.id,
+        flagged.map((f) => f.eventId),
+      )
+    ).map((e) => [e.id, e]),
+  );
+  const techniques = new Map<string, { id: string; name: string; commands: number }>();
+  for (const c of counts) {
+    const pattern = commandPatternById(c.detail);
+    if (!pattern) continue;
+    const t = techniques.get(pattern.techniqueId) ?? {
+      id: pattern.techniqueId,
+      name: pattern.techniqueName,
+      commands: 0,
+    };
+    t.commands += c.events;
+    techniques.set(pattern.techniqueId, t);
+  }
+  const commands: PowershellReply['commands'] = [];
+  for (const f of flagged) {
+    const event = events.get(f.eventId);
+    if (!event) continue;
+    const patterns = f.details
+      .map(commandPatternById)
+      .filter((p): p is CommandPattern => p !== undefined);
+    const attributes = readJson<Record<string, unknown>>(event.attributes ?? '{}');
+    const decodedAttribute =
+      typeof attributes.decodedCommand === 'string' ? attributes.decodedCommand : null;
+    const normalized = normalizeCommand(event.commandLine ?? '', decodedAttribute);
+    commands.push({
+      id: String(event.id),
+      time: event.time,
+      kind: event.activity === 'script_exec' ? 'script_block' : 'process',
+      device: event.device,
+      ...normalized,
+      severity: severityOf(patterns),
+      techniques: patterns.map((p) => ({
+        id: p.techniqueId,
+        name: p.techniqueName,
+        pattern: p.title,
+      })),
+    });
+  }
+  const encoded = counts.find((c) => c.detail === 'encoded-command')?.events ?? 0;
+  return {
+    window: ctx.window,
+    summary: {
+      scriptBlocks: volume.filter((g) => g.activity === 'script_exec').reduce((s, g) => s + g.n, 0),
+      powershellProcesses: volume
+        .filter((g) => g.activity === 'process_start' && /powershell|pwsh/i.test(g.item ?? ''))
+        .reduce((s, g) => s + g.n, 0),
+      suspicious: new Set(flagged.map((f) => f.eventId)).size,
+      encoded,
+    },
+    techniques: [...techniques.values()].sort((a, b) => b.commands - a.commands),
+    commands: commands.sort((a, b) => b.time - a.time),
+  };
+}

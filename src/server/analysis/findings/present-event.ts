@@ -1,0 +1,96 @@
+import type { EventRow } from '../../../shared/schemas/findings/common';
+import type { EventListRow } from '../../db/queries/findings/event-rows';
+
+const VERBS: Record<string, string> = {
+  login: 'Signed in',
+  login_failed: 'Failed to sign in',
+  logout: 'Signed out',
+  mfa_verify: 'Verified MFA',
+  mfa_disable: 'Removed an MFA factor',
+  mfa_bypass: 'Bypassed MFA',
+  password_reset: 'Reset a password',
+  password_change: 'Changed a password',
+  admin_granted: 'Was granted admin rights',
+  role_granted: 'Was granted a role',
+  file_view: 'Viewed',
+  file_download: 'Downloaded',
+  file_upload: 'Uploaded',
+  file_modify: 'Edited',
+  file_delete: 'Deleted',
+  file_copy: 'Copied',
+  file_move: 'Moved',
+  file_share: 'Shared',
+  file_share_external: 'Shared outside the company',
+  file_sync: 'Synced',
+  file_create: 'Created',
+  file_print: 'Printed',
+  usb_write: 'Wrote to removable media',
+  email_send: 'Sent mail',
+  email_delete: 'Deleted mail',
+  email_forward_rule: 'Set a mail forwarding rule',
+  chat_message: 'Posted a message',
+  chat_file_share: 'Shared a file in chat',
+  chat_file_download: 'Downloaded a file from chat',
+  chat_delete: 'Deleted a message',
+  repo_clone: 'Cloned',
+  repo_fetch: 'Fetched',
+  repo_push: 'Pushed to',
+  repo_download: 'Downloaded an archive of',
+  repo_access: 'Opened',
+  device_seen: 'Device checked in',
+  process_start: 'Started',
+  app_install: 'Installed',
+  script_exec: 'Ran a PowerShell script block',
+  security_tool_tamper: 'Tampered with a security tool',
+  log_clear: 'Cleared an event log',
+  access_request: 'Requested access to',
+  hr_resignation: 'Resigned',
+  hr_departure: 'Left the company',
+  hr_hire: 'Was hired',
+  app_access: 'Opened',
+};
+
+/** The last part of a Windows or POSIX path. */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+function object(row: EventListRow): string | null {
+  if (row.file_name) return row.file_name;
+  if (row.repository) return row.repository;
+  if (row.email_subject) return `“${row.email_subject}”`;
+  if (row.process_name) return baseName(row.process_name);
+  if (row.activity === 'chat_message' && row.chat_channel) return `in #${row.chat_channel}`;
+  return row.target ?? (row.activity === 'app_access' ? row.app : null);
+}
+
+/** One line a person reads, made of the event's own fields (no names of people). */
+export function eventSummary(row: EventListRow): string {
+  const verb = VERBS[row.activity] ?? row.action;
+  const what = object(row);
+  const where = row.file_destination ? ` → ${row.file_destination.replace(/_/g, ' ')}` : '';
+  const via =
+    row.app && row.activity !== 'app_access' && !what?.includes(row.app) ? ` (${row.app})` : '';
+  const failed = row.outcome === 'failure' && row.activity !== 'login_failed' ? ' — failed' : '';
+  return `${verb}${what ? ` ${what}` : ''}${where}${via}${failed}`;
+}
+
+/** A listed event as the API sends it. */
+export function presentEvent(row: EventListRow): EventRow {
+  return {
+    id: String(row.id),
+    time: row.time,
+    source: row.source,
+    category: row.category,
+    activity: row.activity,
+    action: row.action,
+    outcome: row.outcome,
+    app: row.app,
+    target: row.target,
+    fileName: row.file_name,
+    fileLabel: row.file_label,
+    destination: row.file_destination,
+    device: row.device_name,
+    summary: eventSummary(row),
+  };
+}

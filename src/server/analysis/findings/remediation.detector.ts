@@ -1,0 +1,129 @@
+import type { Severity } from '../../../shared/schemas/findings/common';
+import type { RemediationReply, SummaryReply } from '../../../shared/schemas/findings/summary';
+import type { FindingContext } from './finding-context';
+import { findings, sensitiveLeaving } from './locker-findings';
+
+type Page = SummaryReply['figures'][number]['page'];
+
+/** GET /investigations/{id}/remediation-suggestions: what to do next, most urgent first. */
+export async function detectRemediation(ctx: FindingContext): Promise<RemediationReply> {
+  const f = await findings(ctx);
+  const out: Array<Omit<RemediationReply['suggestions'][number], 'priority'>> = [];
+  const add = (
+    id: string,
+    severity: Severity,
+    page: Page & string,
+    title: string,
+    action: string,
+    rationale: string,
+  ) => out.push({ id, severity, action, rationale, finding: { page, title } });
+  const tamper = f.hygiene.items.filter(
+    (i) => (i.id === 'security-tools-tampered' || i.id === 'logs-cleared') && i.count > 0,
+  );
+  if (tamper.length)
+    add(
+      'restore-defenses',
+      'critical',
+      'security-hygiene',
+      tamper.map((i) => i.title).join(' and '),
+      'Isolate the endpoint, re-enable endpoint protection and collect a forensic image before logs are lost further.',
+      `${tamper.reduce((s, i) => s + i.count, 0)} tampering or log-clearing events.`,
+    );
+  const mfa = f.hygiene.items.find((i) => i.id === 'mfa-disabled' && i.count > 0);
+  const admin = f.hygiene.items.find((i) => i.id === 'admin-rights' && i.count > 0);
+  if (mfa || admin)
+    add(
+      'reset-identity',
+      'high',
+      'security-hygiene',
+      [mfa?.title, admin?.title].filter(Boolean).join(' and '),
+      'Re-enroll MFA, revoke the admin rights granted and reset the subject’s sessions and credentials.',
+      'Identity controls were weakened during the window.',
+    );
+  const usb = f.devices.removableMedia.writes;
+  if (usb)
+    add(
+      'usb',
+      'high',
+      'devices',
+      'Removable media writes',
+      'Block removable storage for the subject’s devices and recover the drive used.',
+      `${usb} files were written to removable media.`,
+    );
+  const leaving = sensitiveLeaving(f);
+  if (leaving.risky || f.mail.summary.personal)
+    add(
+      'exfiltration',
+      leaving.risky >= 10 ? 'high' : 'medium',
+      'file-access',
+      'Sensitive files leaving',
+      'Revoke external shares and public links, and ask the personal mail recipients for deletion through Legal.',
+      `${leaving.risky} sensitive file movements to removable media, personal mail or cloud, public links or external shares; ${f.mail.summary.personal} mails to personal addresses.`,
+    );
+  if (f.requests.summary.flagged)
+    add(
+      'access',
+      'high',
+      'access-requests',
+      'Unusual access requests',
+      'Revoke access granted outside the subject’s role, and hold pending requests.',
+      `${f.requests.summary.flagged} requests stand out against peers or came after resignation.`,
+    );
+  if (f.repos.bulkClones.length)
+    add(
+      'repos',
+      'high',
+      'code-repos',
+      'Bulk repository cloning',
+      'Revoke the subject’s repository tokens and SSH keys; review what the cloned repositories contain.',
+      `${f.repos.bulkClones.reduce((s, b) => s + b.repositories, 0)} repositories cloned in bulk.`,
+    );
+  if (f.deletions.bursts.length)
+    add(
+      'deletions',
+      'high',
+      'deletions',
+      'Mass deletion',
+      'Restore deleted files from the recycle bins and backups, and place the mailbox on litigation hold.',
+      `${f.deletions.summary.files} files and ${f.deletions.summary.mailItems} mail items deleted in bursts.`,
+    );
+  if (f.mentions.mentions.length)
+    add(
+      'competitor',
+      'medium',
+      'communications-analysis',
+      'Competitor contact',
+      'Brief Legal on the competitor contact and preserve the conversations.',
+      `${f.mentions.mentions.length} messages name a competitor.`,
+    );
+  if (f.hours.anomalousDays.length >= 3)
+    add(
+      'hours',
+      'medium',
+      'working-hours',
+      'After-hours shift',
+      'Ask the manager whether the after-hours work was expected before drawing conclusions.',
+      `${f.hours.anomalousDays.length} days broke the usual pattern.`,
+    );
+  const risky = f.apps.apps.filter((a) => a.risky);
+  if (risky.length)
+    add(
+      'apps',
+      'medium',
+      'local-apps',
+      'Risky local software',
+      'Remove unapproved sync, archiving or remote-access tools and check what they moved.',
+      `${risky.length === 1 ? 'One tool that can move or hide data ran' : `${risky.length} tools that can move or hide data ran`} on the subject’s devices: ${risky
+        .map(
+          (a) =>
+            `${a.name}${a.category ? ` (${a.category})` : ''}, run ${a.runs} ${a.runs === 1 ? 'time' : 'times'}`,
+        )
+        .join('; ')}.`,
+    );
+  const rank: Severity[] = ['critical', 'high', 'medium', 'low', 'none'];
+  return {
+    suggestions: out
+      .sort((a, b) => rank.indexOf(a.severity) - rank.indexOf(b.severity))
+      .map((s, i) => ({ ...s, priority: i + 1 })),
+  };
+}

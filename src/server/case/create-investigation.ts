@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+
+import type { createInvestigationBodySchema } from '../../shared/schemas/investigations';
+import type { Viewer } from '../accounts/viewer';
+import { findEmployee } from '../db/queries/employees';
+import { inTransaction } from '../db/in-transaction';
+import { insertInvestigation } from '../db/queries/investigations';
+import type { Database } from '../db/schema';
+import { invalid } from '../domain-error';
+import { checkActiveUsers } from './check-users';
+import { defaultWindow } from './default-window';
+
+type CreateBody = z.output<typeof createInvestigationBodySchema>;
+
+/**
+ * Creates an investigation in one transaction (the caller's, when given one); the creator and
+ * assignee become members.
+ */
+export async function createInvestigation(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  body: CreateBody,
+  now: number,
+): Promise<string> {
+  const id = randomUUID();
+  await inTransaction(db, async (trx) => {
+    const subject = await findEmployee(trx, body.subjectEmployeeId);
+    if (!subject) {
+      throw invalid(`There is no employee with id "${body.subjectEmployeeId}".`);
+    }
+    const assignee = body.assigneeUserId ?? null;
+    const people = [viewer.userId, ...(assignee ? [assignee] : []), ...body.memberUserIds];
+    await checkActiveUsers(trx, people);
+    const window = defaultWindow(now);
+    const windowStart = body.windowStart ?? window.start;
+    const windowEnd = body.windowEnd ?? window.end;
+    if (windowEnd <= windowStart) throw invalid('The window must end after it starts.');
+    await insertInvestigation(
+      trx,
+      {
+        id,
+        title: body.title,
+        description: body.description,
+        subject_employee_id: subject.id,
+        status: 'open',
+        risk_level: body.riskLevel,
+        risk_score: 0,
+        type: body.type,
+        assignee_user_id: assignee,
+        window_start: windowStart,
+        window_end: windowEnd,
+        created_by: viewer.userId,
+        created_at: now,
+        updated_by: viewer.userId,
+        updated_at: now,
+        closed_at: null,
+        // A new case is due for analysis: the runner picks it up.
+        analysis_state: 'pending',
+        analysis_updated_at: null,
+      },
+      people,
+    );
+  });
+  return id;
+}

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+
+import type { Investigation } from '../../shared/schemas/investigations';
+import type { Viewer } from '../accounts/viewer';
+import {
+  findVisibleInvestigation,
+  investigationExists,
+  membersOf,
+} from '../db/queries/investigations';
+import type { Database } from '../db/schema';
+import { notFound } from '../domain-error';
+import type { DomainError } from '../domain-error';
+import { presentInvestigation } from '../presenters/investigation';
+import { visibilityOf } from './visibility';
+
+/**
+ * The brief's 404 for an investigation the viewer cannot open. The reply is the same whether
+ * the case exists or not, so nobody learns it does; but a case that exists and is hidden from
+ * the viewer is a refused request, which the audit log records (ASVS 5.0 16.3.2).
+ */
+export async function invisibleInvestigation(
+  db: Kysely<Database>,
+  id: string,
+): Promise<DomainError> {
+  // The brief's message, word for word, in both cases.
+  const message = `Investigation report ${id} not found`;
+  if (!(await investigationExists(db, id))) return notFound(message);
+  return notFound(message, {
+    reason: 'The investigation is visible only to its members and to roles that see every case.',
+    targetType: 'investigation',
+    targetId: id,
+  });
+}
+
+/** Loads an investigation the viewer may see, or throws the brief's 404. */
+export async function loadInvestigation(
+  db: Kysely<Database>,
+  id: string,
+  viewer: Viewer,
+): Promise<Investigation> {
+  const row = await findVisibleInvestigation(db, id, visibilityOf(viewer));
+  if (!row) throw await invisibleInvestigation(db, id);
+  return presentInvestigation(row, await membersOf(db, [id]));
+}

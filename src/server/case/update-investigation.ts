@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+
+import { canTransition, statusLabels } from '../../shared/investigation-model';
+import type { InvestigationStatus } from '../../shared/investigation-model';
+import type { updateInvestigationBodySchema } from '../../shared/schemas/investigations';
+import type { Viewer } from '../accounts/viewer';
+import {
+  findVisibleInvestigation,
+  membersOf,
+  replaceMembers,
+  updateInvestigationRow,
+} from '../db/queries/investigations';
+import { inTransaction } from '../db/in-transaction';
+import type { Database, InvestigationUpdate } from '../db/schema';
+import { invalid, conflict } from '../domain-error';
+import { checkActiveUsers } from './check-users';
+import { invisibleInvestigation } from './load-investigation';
+import { visibilityOf } from './visibility';
+
+type UpdateBody = z.output<typeof updateInvestigationBodySchema>;
+
+/** What changed, field by field, for the audit log. */
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+const COLUMNS = {
+  title: 'title',
+  description: 'description',
+  status: 'status',
+  type: 'type',
+  riskLevel: 'risk_level',
+  assigneeUserId: 'assignee_user_id',
+  windowStart: 'window_start',
+  windowEnd: 'window_end',
+} as const;
+
+/**
+ * Applies a PATCH in one transaction (the caller's, when given one): checks the status transition, the window and the people,
+ * and returns what changed. A closed case must be reopened before anything else changes.
+ */
+export async function updateInvestigation(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: string,
+  body: UpdateBody,
+  now: number,
+): Promise<Changes> {
+  return inTransaction(db, async (trx) => {
+    const row = await findVisibleInvestigation(trx, id, visibilityOf(viewer));
+    if (!row) throw await invisibleInvestigation(trx, id);
+    const from = row.status as InvestigationStatus;
+    const to = body.status ?? from;
+    if (!canTransition(from, to)) {
+      throw conflict(
+        `An investigation that is ${statusLabels[from].toLowerCase()} cannot move to ${statusLabels[to].toLowerCase()}.`,
+      );
+    }
+    const otherFields = Object.keys(body).filter((key) => key !== 'status');
+    if (from === 'closed' && to === 'closed' && otherFields.length > 0) {
+      throw conflict('This investigation is closed: reopen it before changing anything else.');
+    }
+    const windowStart = body.windowStart ?? row.window_start;
+    const windowEnd = body.windowEnd ?? row.window_end;
+    if (windowEnd <= windowStart) throw invalid('The window must end after it starts.');
+
+    const changes: Changes = {};
+    const update: InvestigationUpdate = {};
+    for (const [field, column] of Object.entries(COLUMNS) as Array<
+      [keyof typeof COLUMNS, (typeof COLUMNS)[keyof typeof COLUMNS]]
+    >) {
+      const value = body[field];
+      if (value === undefined || value === row[column]) continue;
+      changes[field] = { from: row[column], to: value };
+      (update as Record<string, unknown>)[column] = value;
+    }
+    if (body.assigneeUserId) await checkActiveUsers(trx, [body.assigneeUserId]);
+    if (changes.status) update.closed_at = to === 'closed' ? now : null;
+    if (changes.windowStart || changes.windowEnd) update.analysis_state = 'pending';
+
+    if (body.memberUserIds || body.assigneeUserId) {
+      const current = (await membersOf(trx, [id])).map((member) => member.id);
+      const wanted = new Set(body.memberUserIds ?? current);
+      if (body.assigneeUserId) wanted.add(body.assigneeUserId);
+      const next = [...wanted].sort();
+      if (next.join() !== [...current].sort().join()) {
+        await checkActiveUsers(
+          trx,
+          next.filter((userId) => !current.includes(userId)),
+        );
+        changes.members = { from: [...current].sort(), to: next };
+        await replaceMembers(trx, id, next, viewer.userId, now);
+      }
+    }
+    if (Object.keys(changes).length > 0) {
+      await updateInvestigationRow(trx, id, {
+        ...update,
+        updated_by: viewer.userId,
+        updated_at: now,
+      });
+    }
+    return changes;
+  });
+}

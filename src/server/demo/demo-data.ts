@@ -1,0 +1,156 @@
+import { DEMO_ORGANIZATION } from '../../shared/demo-organization';
+import type { InvestigationType, RiskLevel } from '../../shared/investigation-model';
+import { permissions } from '../../shared/permissions';
+import type { Viewer } from '../accounts/viewer';
+import type { DatabaseHandle } from '../db/database';
+import { appendAudit } from '../db/queries/audit';
+import { withStartupLock } from '../db/startup-lock';
+import { firstAdminUser, hasEmployeesOrEvents, markAnalysisPending } from '../db/queries/demo-data';
+import type { GeneratorOptions, Manifest, ManifestScenario } from './generator/index';
+import { integrationForKind } from '../ingest/integrations/manage-integrations';
+import { createInvestigation } from '../case/create-investigation';
+import { ingestGeneratedDataset } from './load-dataset';
+
+/**
+ * The demo organization: 200 people over the last 90 days with every storyline. The activity
+ * rate is below the generator's default (10 instead of 45 events per person per working day)
+ * so that a first start on a busy 2-core machine stays under a minute (about 200,000 events);
+ * storylines are injected whole whatever the rate, so every detector has something to find.
+ */
+export const DEMO_OPTIONS: Partial<GeneratorOptions> = {
+  employees: DEMO_ORGANIZATION.employees,
+  days: 90,
+  seed: DEMO_ORGANIZATION.seed,
+  eventsPerWorkday: 10,
+};
+
+/** Which storylines become demo investigations, and how they are filed. */
+const DEMO_CASES: ReadonlyArray<{
+  scenario: ManifestScenario['scenario'];
+  type: InvestigationType;
+  riskLevel: RiskLevel;
+  title: string;
+}> = [
+  {
+    scenario: 'departing-exfiltration',
+    type: 'departing_employee',
+    riskLevel: 'high',
+    title: 'Departing employee: files to USB and personal mail',
+  },
+  {
+    scenario: 'security-tampering',
+    type: 'sabotage',
+    riskLevel: 'critical',
+    title: 'Security tools disabled through PowerShell',
+  },
+  {
+    scenario: 'mass-repo-clone',
+    type: 'data_exfiltration',
+    riskLevel: 'medium',
+    title: 'Mass cloning of code repositories',
+  },
+];
+
+/** What the demo load did, for the start-up banner. */
+export interface DemoDataResult {
+  employees: number;
+  events: number;
+  investigations: number;
+  seconds: number;
+}
+
+async function openDemoCases(
+  handle: DatabaseHandle,
+  manifest: Manifest,
+  admin: { id: string; email: string; display_name: string },
+): Promise<number> {
+  const viewer: Viewer = {
+    userId: admin.id,
+    email: admin.email,
+    displayName: admin.display_name,
+    roles: [{ id: 'admin', name: 'Admin' }],
+    permissions: new Set(permissions),
+  };
+  const ids: string[] = [];
+  const now = Date.now();
+  for (const demo of DEMO_CASES) {
+    const scenario = manifest.scenarios.find((s) => s.scenario === demo.scenario);
+    if (!scenario) continue;
+    const id = await createInvestigation(
+      handle.db,
+      viewer,
+      {
+        title: demo.title,
+        description: `Demo case from the log generator: ${scenario.summary}`,
+        subjectEmployeeId: scenario.employeeId,
+        type: demo.type,
+        riskLevel: demo.riskLevel,
+        memberUserIds: [],
+      },
+      now,
+    );
+    await appendAudit(handle.db, {
+      at: now,
+      actorUserId: admin.id,
+      actorEmail: admin.email,
+      action: 'investigation.create',
+      targetType: 'investigation',
+      targetId: id,
+      details: { demo: true, subjectEmployeeId: scenario.employeeId, type: demo.type },
+      ip: null,
+      userAgent: null,
+    });
+    ids.push(id);
+  }
+  await markAnalysisPending(handle.db, ids, now);
+  return ids.length;
+}
+
+/**
+ * On a first start with an empty directory and no activity, loads the demo organization from
+ * the log generator through the ingest pipeline (into one integration per source, owned by the
+ * first admin) and opens a few investigations about storyline subjects, so a new user finds
+ * real data to investigate. Returns null when there was data already. Processes starting
+ * together on one database take turns under a start-up lock, and each looks again once it
+ * holds it, so the organization is loaded once.
+ */
+export async function loadDemoData(
+  handle: DatabaseHandle,
+  log: (line: string) => void = () => undefined,
+  options: Partial<GeneratorOptions> = DEMO_OPTIONS,
+): Promise<DemoDataResult | null> {
+  if (await hasEmployeesOrEvents(handle.db)) return null;
+  return withStartupLock(
+    handle,
+    'demo-data',
+    async () => ((await hasEmployeesOrEvents(handle.db)) ? null : load(handle, log, options)),
+    () => log('Another Vigil process is loading the demo organization; waiting for it…'),
+  );
+}
+
+async function load(
+  handle: DatabaseHandle,
+  log: (line: string) => void,
+  options: Partial<GeneratorOptions>,
+): Promise<DemoDataResult | null> {
+  const admin = await firstAdminUser(handle.db);
+  if (!admin) return null;
+  const started = Date.now();
+  log(
+    `Loading the demo organization: ${options.employees ?? 200} employees, ${options.days ?? 90} days of activity ending today…`,
+  );
+  const { manifest, counts } = await ingestGeneratedDataset(handle, options, {
+    integrationFor: (kind) => integrationForKind(handle.db, kind, admin.id),
+    onSourceDone: (source, c) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      log(`  ${source.padEnd(18)} ${String(c.accepted).padStart(8)} events  (${seconds} s)`);
+    },
+  });
+  const investigations = await openDemoCases(handle, manifest, admin);
+  const events = Object.values(counts).reduce((sum, c) => sum + c.accepted, 0);
+  const seconds = (Date.now() - started) / 1000;
+  log(
+    `Demo data loaded in ${seconds.toFixed(1)} s: ${manifest.employees.length} employees, ${events} events, ${manifest.scenarios.length} storylines, ${investigations} investigations.`,
+  );
+  return { employees: manifest.employees.length, events, investigations, seconds };
+}

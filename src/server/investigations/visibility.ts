@@ -1,7 +1,0 @@
-import type { Viewer } from '../auth/viewer';
-import type { Visibility } from '../db/queries/investigations';
-
-/** The visibility rule's inputs for a viewer. */
-export function visibilityOf(viewer: Viewer): Visibility {
-  return { userId: viewer.userId, seesAll: viewer.permissions.has('investigations.read_all') };
-}
