@@ -86,6 +86,28 @@ module.exports = {
       from: { path: '^src/client/workspace/' },
       to: { path: '^src/client/app/' },
     },
+    {
+      name: 'demo-stays-apart',
+      severity: 'error',
+      comment:
+        'The demo organization and the log generator are a tool beside the pipeline: only the ' +
+        'start-up, the command line and the developer route load them; ingest, analysis, cases ' +
+        'and accounts never import src/server/demo/.',
+      from: {
+        path: '^src/server/',
+        pathNot: '^src/server/(demo/|cli/|main\\.ts$|routes/dev/)',
+      },
+      to: { path: '^src/server/demo/' },
+    },
+    {
+      name: 'domain-below-http',
+      severity: 'error',
+      comment:
+        'Domain code (accounts, ingest, analysis, case, db, presenters) knows nothing of HTTP: ' +
+        'it throws DomainError kinds and the errors plugin answers; routes and plugins call it.',
+      from: { path: '^src/server/(accounts|ingest|analysis|case|db|presenters|startup)/' },
+      to: { path: '^src/server/(routes|plugins)/' },
+    },
     ...layerRules,
     {
       name: 'keymap-and-palette-apart',
