@@ -1,6 +1,10 @@
+import os from 'node:os';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { hashToken } from '../../src/server/accounts/session-token';
 import { lookupSession, startSession } from '../../src/server/accounts/sessions';
+import { Housekeeping } from '../../src/server/startup/crash-recovery/housekeeping';
 import { startTestApp } from './support/test-app';
 import type { TestApp } from './support/test-app';
 
@@ -58,5 +62,34 @@ describe('the idle limit', () => {
     expect((await request(start + 900)).status).toBe('valid');
     // ... yet the limit still runs from the later one: alive 60 s after it.
     expect((await request(start + 900 + 60_000)).status).toBe('valid');
+  });
+});
+
+describe('expired sessions', () => {
+  it('are deleted by the housekeeping sweep, while live ones stay', async () => {
+    const now = Date.now();
+    const stale = await t.signInAs('analyst');
+    const live = await t.signInAs('analyst');
+    const idle = await startSession(t.db, stale.user!.id, policy, {
+      now: now - 5 * 60_000,
+      ip: null,
+      userAgent: null,
+    });
+    const fresh = await startSession(t.db, live.user!.id, policy, {
+      now,
+      ip: null,
+      userAgent: null,
+    });
+    const housekeeping = new Housekeeping(t.database, t.app.log, {
+      sessionIdleMs: policy.idleMs,
+      spoolDir: os.tmpdir(),
+    });
+    await housekeeping.start();
+    await housekeeping.stop();
+    const hashes = (await t.db.selectFrom('sessions').select('token_hash').execute()).map(
+      (row) => row.token_hash,
+    );
+    expect(hashes).not.toContain(hashToken(idle.token));
+    expect(hashes).toContain(hashToken(fresh.token));
   });
 });

@@ -8,8 +8,3 @@ export interface Viewer {
   roles: Array<{ id: string; name: string }>;
   permissions: ReadonlySet<Permission>;
 }
-
-/** Whether the viewer holds a permission. */
-export function can(viewer: Viewer, permission: Permission): boolean {
-  return viewer.permissions.has(permission);
-}

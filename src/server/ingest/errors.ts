@@ -40,11 +40,6 @@ export function fail(position: number, reason: string): never {
   throw new RecordError(position, reason);
 }
 
-/** True for errors raised by the ingest code about a record. */
-export function isRecordError(error: unknown): error is RecordError {
-  return error instanceof RecordError;
-}
-
 /**
  * Turns anything thrown while parsing one record into a RecordError, so a parser bug rejects
  * the record with a readable message instead of aborting the whole upload.

@@ -114,7 +114,5 @@ export const ruleSchema = z
     for (const problem of whyPlaceholders(rule.why, steps)) issue(['why'], problem);
   });
 
-/** A rule file as written. */
-export type RuleFile = z.input<typeof ruleSchema>;
 /** A validated rule with defaults applied. */
 export type Rule = z.output<typeof ruleSchema>;

@@ -128,19 +128,6 @@ export async function countEnabledUsersWithPermission(
   return Number(row.n);
 }
 
-/** A few users by id, for user references in replies. */
-export function usersByIds(
-  db: Kysely<Database>,
-  ids: string[],
-): Promise<Array<Pick<UserRow, 'id' | 'email' | 'display_name'>>> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'display_name'])
-    .where('id', 'in', ids)
-    .execute();
-}
-
 /** Of these user ids, the ones that name an enabled user. */
 export async function activeUserIds(
   db: Kysely<Database>,

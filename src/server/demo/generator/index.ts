@@ -114,14 +114,8 @@ export function generate(options: GeneratorOptions = {}): GeneratedDataset {
 }
 
 export type { GeneratedDataset, SourceStream } from './dataset-types';
-export { writeDataset, type WriteProgress } from './write-dataset';
-export type { Manifest, ManifestScenario, ManifestSource } from './manifest';
-export type { GeneratorOptions, ResolvedOptions, ScenarioId, ScenarioRequest } from './options';
-export {
-  scenarioIds,
-  parseScenarioList,
-  parseCompetitorList,
-  defaultScenarioMix,
-  DEFAULT_END_DATE,
-} from './options';
+export { writeDataset } from './write-dataset';
+export type { Manifest, ManifestScenario } from './manifest';
+export type { GeneratorOptions, ScenarioId } from './options';
+export { scenarioIds, parseScenarioList, parseCompetitorList, defaultScenarioMix } from './options';
 export { sourceIds, type SourceId, type NativeRecord, type Emitted } from './source-types';

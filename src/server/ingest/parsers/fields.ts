@@ -36,11 +36,6 @@ export function at(value: unknown, ...names: string[]): unknown {
   return current;
 }
 
-/** True when the object has the field (any case), whatever its value. */
-export function hasField(value: unknown, name: string): boolean {
-  return field(value, name) !== undefined;
-}
-
 const NULL_WORDS = new Set(['null', 'undefined']);
 
 /**

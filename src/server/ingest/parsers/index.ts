@@ -31,4 +31,4 @@ export function parserFor(source: string): SourceParser | undefined {
 }
 
 /** The parser contract, for callers that only import the registry. */
-export type { ParsedItem, ParserOptions, ParserSession, SourceParser } from './parser';
+export type { ParserOptions, ParserSession, SourceParser } from './parser';

@@ -76,9 +76,3 @@ export function releaseParseWorker(worker: Worker, clean: boolean): void {
   worker.unref();
   idle.push(worker);
 }
-
-/** Ends the idle workers (server shutdown, tests). */
-export async function closeParseWorkers(): Promise<void> {
-  const workers = idle.splice(0);
-  await Promise.all(workers.map((worker) => worker.terminate()));
-}

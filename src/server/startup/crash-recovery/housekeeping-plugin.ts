@@ -10,7 +10,10 @@ import type { HousekeepingOptions } from './housekeeping';
  */
 export const housekeepingPlugin = fp<HousekeepingOptions>(
   (app, options, done) => {
-    const housekeeping = new Housekeeping(app.database, app.log, options);
+    const housekeeping = new Housekeeping(app.database, app.log, {
+      sessionIdleMs: app.config.sessionIdleMs,
+      ...options,
+    });
     app.addHook('onReady', async () => housekeeping.start());
     app.addHook('preClose', async () => housekeeping.stop());
     done();

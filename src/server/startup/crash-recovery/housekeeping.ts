@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { LAST_SEEN_GRANULARITY_MS } from '../../accounts/sessions';
 import type { DatabaseHandle } from '../../db/database';
+import { deleteExpiredSessions } from '../../db/queries/sessions';
 import { removeOrphanSpoolFiles } from '../../ingest/pipeline/spool-files';
 import type { SweepOptions } from './stranded-runs';
 import { failStrandedRuns } from './stranded-runs';
@@ -14,6 +16,8 @@ export interface HousekeepingOptions {
   /** Where push spool files are written (the temp folder). */
   spoolDir?: string;
   sweep?: SweepOptions;
+  /** The session idle limit: sessions idle past it (or past their absolute limit) are deleted. */
+  sessionIdleMs?: number;
 }
 
 /**
@@ -21,7 +25,8 @@ export interface HousekeepingOptions {
  * has gone are failed with the reason, and spool files of processes that have gone are
  * removed. Then, every SWEEP_INTERVAL_MS, the sweep again: a process of another machine is
  * known to have gone only once its heartbeat is stale, and this one's own failures could not
- * be recorded while the database was away.
+ * be recorded while the database was away. Each sweep also deletes sessions that have
+ * expired, so a session row does not outlive its limits just because nobody used it again.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | null = null;
@@ -61,6 +66,13 @@ export class Housekeeping {
     } catch (error) {
       // The database is away: the next sweep tries again.
       this.log.error({ err: error }, 'could not look for runs abandoned by stopped processes');
+    }
+    if (this.options.sessionIdleMs === undefined) return;
+    try {
+      const idleBound = this.options.sessionIdleMs + LAST_SEEN_GRANULARITY_MS;
+      await deleteExpiredSessions(this.handle.db, Date.now(), idleBound);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not delete expired sessions');
     }
   }
 }
