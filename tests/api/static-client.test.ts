@@ -46,4 +46,36 @@ describe('the built client', () => {
       expect(map.body).not.toContain('sourcesContent');
     }
   });
+
+  it('answers an unknown API path with a JSON 404 and a sentence, for every method, not the web page', async () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const url of [
+        '/api/app/no-such-thing',
+        '/api/app/investigations/x/nowhere?y=1',
+        '/api/other',
+      ]) {
+        const reply = await app.inject({
+          method,
+          url,
+          headers: {
+            host: 'vigil.test',
+            origin: 'http://vigil.test',
+            'content-type': 'application/json',
+          },
+          ...(method === 'GET' || method === 'HEAD' ? {} : { payload: '{}' }),
+        });
+        expect(reply.statusCode, `${method} ${url}`).toBe(404);
+        expect(reply.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+        if (method === 'HEAD') continue;
+        expect(reply.body).not.toContain('<title>Vigil</title>');
+        expect(reply.json<{ message: string }>().message).toMatch(/^There is no route .+\.$/);
+      }
+    }
+  });
+
+  it('still answers a client route with the web page', async () => {
+    const page = await app.inject({ method: 'GET', url: '/app/investigations' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Vigil</title>');
+  });
 });

@@ -9,9 +9,15 @@ function isSourceMap(file: string): boolean {
   return file.endsWith('.map');
 }
 
+/** Paths the API owns: an unknown one is a JSON 404 (the not-found handler), never the web page. */
+function isApiPath(file: string): boolean {
+  return file === 'api' || file.startsWith('api/');
+}
+
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html never is, and it
- * answers every client route (the router takes over in the browser). Source maps are not served.
+ * answers every client route (the router takes over in the browser), but no path under /api.
+ * Source maps are not served.
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
   const index = path.join(clientDir, 'index.html');
@@ -32,7 +38,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   });
   app.get('/*', (request, reply) => {
     const file = request.url.split('?')[0]!.slice(1);
-    if (isSourceMap(file)) return reply.callNotFound();
+    if (isSourceMap(file) || isApiPath(file)) return reply.callNotFound();
     if (
       file &&
       !file.includes('..') &&
