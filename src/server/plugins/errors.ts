@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import { isConnectionLoss } from '../db/connection-loss';
 import { DomainError } from '../domain-error';
 import type { DomainErrorKind } from '../domain-error';
 import { auditRefusal } from './audit-refusal';
@@ -107,6 +108,16 @@ export const errorsPlugin = fp(
         return reply
           .code(status)
           .send({ error: STATUS_NAMES[status] ?? 'Error', message: error.message });
+      }
+      if (isConnectionLoss(error)) {
+        // A restart, failover or network drop: nothing was written, and trying again shortly works.
+        request.log.error({ err: error }, 'the database connection was lost');
+        void reply.header('retry-after', '5');
+        return reply.code(503).send({
+          error: 'Service Unavailable',
+          message:
+            'The database could not be reached; nothing was changed. Try again in a few seconds.',
+        });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({
