@@ -5,10 +5,11 @@ import { Toaster } from 'sonner';
 
 import { queryClient } from '../api/query-client';
 import { appStore } from '../state/store';
-import { resolveTheme, themeAtom } from '../state/theme';
+import { resolvedThemeAtom } from '../state/theme';
 
+/** Toasts in the theme's colours; reading the resolved theme keeps it following the system. */
 function ThemedToaster() {
-  const theme = resolveTheme(useAtomValue(themeAtom));
+  const theme = useAtomValue(resolvedThemeAtom);
   return (
     <Toaster
       position="bottom-right"

@@ -15,10 +15,16 @@ function readStored(): ThemePreference {
   }
 }
 
+/** What the operating system asks for; a media query, so a change fires its `change` event. */
+const SYSTEM_LIGHT_QUERY = '(prefers-color-scheme: light)';
+
+function readSystemScheme(): 'light' | 'dark' {
+  return window.matchMedia(SYSTEM_LIGHT_QUERY).matches ? 'light' : 'dark';
+}
+
 /** The resolved colours for a preference right now. */
 export function resolveTheme(preference: ThemePreference): 'light' | 'dark' {
-  if (preference !== 'system') return preference;
-  return window.matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+  return preference === 'system' ? readSystemScheme() : preference;
 }
 
 /** Puts the theme's class on <html>, which the stylesheet keys its colours on. */
@@ -43,3 +49,30 @@ export const themeAtom = atom(
     applyTheme(next);
   },
 );
+
+const baseSystemSchemeAtom = atom<'light' | 'dark'>('dark');
+
+/**
+ * The operating system's scheme, kept current while anything reads it: mounting listens to the
+ * media query, and each change re-applies the theme when the choice is `system`.
+ */
+const systemSchemeAtom = atom(
+  (get) => get(baseSystemSchemeAtom),
+  (get, set, scheme: 'light' | 'dark') => {
+    set(baseSystemSchemeAtom, scheme);
+    if (get(baseThemeAtom) === 'system') applyTheme('system');
+  },
+);
+systemSchemeAtom.onMount = (setScheme) => {
+  const query = window.matchMedia(SYSTEM_LIGHT_QUERY);
+  const onChange = () => setScheme(query.matches ? 'light' : 'dark');
+  onChange();
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/** The colours in use: the choice, or the operating system's while the choice is `system`. */
+export const resolvedThemeAtom = atom((get) => {
+  const preference = get(themeAtom);
+  return preference === 'system' ? get(systemSchemeAtom) : preference;
+});
