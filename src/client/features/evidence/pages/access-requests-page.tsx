@@ -1,35 +1,18 @@
-import { useMemo, useState } from 'react';
-
 import type { AccessRequestRow } from '../../../../shared/schemas/findings/access-requests';
 import { useTopic } from '../../../api/findings/topics';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDateTime } from '../../../components/format';
-import { EventDialog } from '../parts/event-dialog';
-import { FindingState } from '../parts/finding-state';
+import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { dateTimeColumn, percentColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
-import { PageFrame } from '../parts/page-frame';
-import { Figures, Section, Tag } from '../parts/section';
-import { useEvidenceUi } from '../parts/use-evidence-ui';
+import { pinRow } from '../parts/pins';
+import { Section, Tag } from '../parts/section';
 
 const columns: DataTableColumn<AccessRequestRow>[] = [
-  {
-    id: 'time',
-    header: 'Requested',
-    value: (r) => r.time,
-    cell: (r) => formatDateTime(r.time),
-    width: 160,
-  },
+  dateTimeColumn('time', 'Requested', (r) => r.time, 160),
   { id: 'resource', header: 'Resource', value: (r) => r.resource },
   { id: 'role', header: 'Role', value: (r) => r.role, width: 160 },
   { id: 'status', header: 'Status', value: (r) => r.status, width: 100 },
-  {
-    id: 'peers',
-    header: 'Peers',
-    value: (r) => r.peerShare,
-    cell: (r) => `${Math.round(r.peerShare * 100)}%`,
-    align: 'right',
-    width: 70,
-  },
+  percentColumn('peers', 'Peers', (r) => r.peerShare, 70),
   {
     id: 'flags',
     header: 'Why it stands out',
@@ -58,66 +41,53 @@ const columns: DataTableColumn<AccessRequestRow>[] = [
   },
 ];
 
+const pinRequest = pinRow<AccessRequestRow>('access-requests', (r) => ({
+  ref: `access-request:${r.id}`,
+  label: `${r.resource} – ${r.role ?? 'access'} (${r.status})`,
+}));
+
 /** What access the subject asked for, against what their department peers ask for, and when. */
 export default function AccessRequestsPage() {
-  const { id, window } = useEvidenceUi();
-  const query = useTopic(id, 'accessRequests', window);
-  const [open, setOpen] = useState<string | null>(null);
-  const pin = useMemo(
-    () => (r: AccessRequestRow) => ({
-      kind: 'finding' as const,
-      ref: `access-request:${r.id}`,
-      label: `${r.resource} – ${r.role ?? 'access'} (${r.status})`,
-      page: 'access-requests',
-      snapshot: { ...r },
-    }),
-    [],
-  );
+  const page = useEvidencePage();
+  const query = useTopic(page.id, 'accessRequests', page.window);
   return (
-    <PageFrame
+    <EvidencePage
+      page={page}
       title="Access requests"
       lede="Requests for access, with the share of department peers who asked for the same resource. Privileged access outside the peer norm, or asked for after resigning, is flagged."
+      query={query}
+      what="access requests"
+      figures={(data) => [
+        { label: 'Requests', value: data.summary.total },
+        {
+          label: 'Flagged',
+          value: data.summary.flagged,
+          tone: data.summary.flagged ? 'danger' : null,
+        },
+        { label: 'Approved', value: data.summary.approved },
+        { label: 'Pending', value: data.summary.pending },
+        { label: `Peers (${data.department ?? '—'})`, value: data.peers },
+        {
+          label: 'Resigned',
+          value: data.resignationDate ?? '—',
+          tone: data.resignationDate ? 'warning' : null,
+        },
+      ]}
     >
-      <FindingState query={query} what="access requests">
-        {(data) => (
-          <>
-            <Figures
-              items={[
-                { label: 'Requests', value: data.summary.total },
-                {
-                  label: 'Flagged',
-                  value: data.summary.flagged,
-                  tone: data.summary.flagged ? 'danger' : null,
-                },
-                { label: 'Approved', value: data.summary.approved },
-                { label: 'Pending', value: data.summary.pending },
-                { label: `Peers (${data.department ?? '—'})`, value: data.peers },
-                {
-                  label: 'Resigned',
-                  value: data.resignationDate ?? '—',
-                  tone: data.resignationDate ? 'warning' : null,
-                },
-              ]}
-            />
-            <Section title="Requests" hint="Flagged first; o opens the request's raw record">
-              <FindingTable<AccessRequestRow>
-                investigationId={id}
-                label="Access requests"
-                columns={columns}
-                rows={data.requests}
-                getRowId={(r) => r.id}
-                pin={pin}
-                onOpen={(r) => setOpen(r.id)}
-                height={320}
-                emptyMessage="No access request in this window."
-              />
-            </Section>
-          </>
-        )}
-      </FindingState>
-      {open ? (
-        <EventDialog investigationId={id} eventId={open} onClose={() => setOpen(null)} />
-      ) : null}
-    </PageFrame>
+      {(data) => (
+        <Section title="Requests" hint="Flagged first; o opens the request's raw record">
+          <FindingTable<AccessRequestRow>
+            label="Access requests"
+            columns={columns}
+            rows={data.requests}
+            getRowId={(r) => r.id}
+            pin={pinRequest}
+            onOpen={(r) => page.openEvent(r.id)}
+            height={320}
+            emptyMessage="No access request in this window."
+          />
+        </Section>
+      )}
+    </EvidencePage>
   );
 }

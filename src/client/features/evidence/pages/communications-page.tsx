@@ -1,30 +1,21 @@
-import { useMemo, useState } from 'react';
-
 import type { MentionRow } from '../../../../shared/schemas/findings/competitor-mentions';
 import type { ExternalEmailsReply } from '../../../../shared/schemas/findings/external-emails';
 import type { SlackSharesReply } from '../../../../shared/schemas/findings/slack';
 import { useCommunications, useTopic } from '../../../api/findings/topics';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDateTime } from '../../../components/format';
-import { EventDialog } from '../parts/event-dialog';
-import { FindingState } from '../parts/finding-state';
+import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { countColumn, dateTimeColumn } from '../parts/columns';
+import { FindingSection, FindingState } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
-import { PageFrame } from '../parts/page-frame';
+import { pinRow } from '../parts/pins';
 import { Figures, Section, Tag } from '../parts/section';
-import { useEvidenceUi } from '../parts/use-evidence-ui';
 import { ContactGraph } from './communications-graph';
 
 type Domain = ExternalEmailsReply['domains'][number];
 type Share = SlackSharesReply['shares'][number];
 
 const mentionColumns: DataTableColumn<MentionRow>[] = [
-  {
-    id: 'time',
-    header: 'Time',
-    value: (m) => m.time,
-    cell: (m) => formatDateTime(m.time),
-    width: 170,
-  },
+  dateTimeColumn('time', 'Time', (m) => m.time),
   { id: 'competitor', header: 'Competitor', value: (m) => m.competitor, width: 120 },
   {
     id: 'channel',
@@ -45,30 +36,12 @@ const domainColumns: DataTableColumn<Domain>[] = [
     cell: (d) => <Tag tone={d.kind === 'external' ? 'muted' : 'danger'}>{d.kind}</Tag>,
     width: 110,
   },
-  { id: 'messages', header: 'Mails', value: (d) => d.messages, align: 'right', width: 70 },
-  {
-    id: 'attachments',
-    header: 'Attachments',
-    value: (d) => d.attachments,
-    align: 'right',
-    width: 110,
-  },
-  {
-    id: 'last',
-    header: 'Last',
-    value: (d) => d.lastSeen,
-    cell: (d) => formatDateTime(d.lastSeen),
-    width: 170,
-  },
+  countColumn('messages', 'Mails', (d) => d.messages, 70),
+  countColumn('attachments', 'Attachments', (d) => d.attachments, 110),
+  dateTimeColumn('last', 'Last', (d) => d.lastSeen),
 ];
 const shareColumns: DataTableColumn<Share>[] = [
-  {
-    id: 'time',
-    header: 'Time',
-    value: (s) => s.time,
-    cell: (s) => formatDateTime(s.time),
-    width: 170,
-  },
+  dateTimeColumn('time', 'Time', (s) => s.time),
   { id: 'file', header: 'File', value: (s) => s.file },
   {
     id: 'where',
@@ -87,47 +60,35 @@ const shareColumns: DataTableColumn<Share>[] = [
   { id: 'channel', header: 'Channel', value: (s) => s.channel, width: 160 },
 ];
 
+const PAGE = 'communications-analysis';
+const pinMention = pinRow<MentionRow>(PAGE, (m) => ({
+  kind: 'event',
+  ref: m.id,
+  label: `${m.competitor}: ${m.snippet.slice(0, 120)}`,
+}));
+const pinDomain = pinRow<Domain>(PAGE, (d) => ({
+  kind: 'contact',
+  ref: `domain:${d.domain}`,
+  label: `${d.domain} (${d.kind}): ${d.messages} mails`,
+}));
+const pinShare = pinRow<Share>(PAGE, (s) => ({
+  kind: 'event',
+  ref: s.id,
+  label: `${s.file ?? 'File'} shared ${s.external ? 'externally' : 'in a direct message'}`,
+}));
+
 /** Who the subject talks to, competitor mentions, mail outside the company and chat shares. */
 export default function CommunicationsPage() {
-  const { id, window, state, update } = useEvidenceUi();
+  const page = useEvidencePage();
+  const { id, window, state, update } = page;
   const graph = useCommunications(id, state.hops, window);
   const mentions = useTopic(id, 'competitorMentions', window);
   const mail = useTopic(id, 'externalEmails', window);
   const shares = useTopic(id, 'slackShares', window);
   const downloads = useTopic(id, 'slackDownloads', window);
-  const [open, setOpen] = useState<string | null>(null);
-  const pinMention = useMemo(
-    () => (m: MentionRow) => ({
-      kind: 'event' as const,
-      ref: m.id,
-      label: `${m.competitor}: ${m.snippet.slice(0, 120)}`,
-      page: 'communications-analysis',
-      snapshot: { ...m },
-    }),
-    [],
-  );
-  const pinDomain = useMemo(
-    () => (d: Domain) => ({
-      kind: 'contact' as const,
-      ref: `domain:${d.domain}`,
-      label: `${d.domain} (${d.kind}): ${d.messages} mails`,
-      page: 'communications-analysis',
-      snapshot: { ...d },
-    }),
-    [],
-  );
-  const pinShare = useMemo(
-    () => (s: Share) => ({
-      kind: 'event' as const,
-      ref: s.id,
-      label: `${s.file ?? 'File'} shared ${s.external ? 'externally' : 'in a direct message'}`,
-      page: 'communications-analysis',
-      snapshot: { ...s },
-    }),
-    [],
-  );
   return (
-    <PageFrame
+    <EvidencePage
+      page={page}
       title="Communications analysis"
       lede="The subject's contact graph from mail, shares and chat channels, mentions of competitors, mail leaving the company and files shared in chat."
       controls={
@@ -146,116 +107,111 @@ export default function CommunicationsPage() {
           </select>
         </label>
       }
+      query={graph}
+      what="the contact graph"
+      figures={(g) => [
+        { label: 'Contacts', value: g.summary.contacts },
+        { label: 'Outside the company', value: g.summary.external },
+        {
+          label: 'Competitor contacts',
+          value: g.summary.competitors,
+          tone: g.summary.competitors ? 'danger' : null,
+        },
+        {
+          label: 'Personal addresses',
+          value: g.summary.personal,
+          tone: g.summary.personal ? 'warning' : null,
+        },
+      ]}
+      sections={
+        <>
+          <FindingSection
+            title="Competitor mentions"
+            hint="o opens the message"
+            query={mentions}
+            what="competitor mentions"
+          >
+            {(m) => (
+              <FindingTable<MentionRow>
+                label="Competitor mentions"
+                columns={mentionColumns}
+                rows={m.mentions}
+                getRowId={(r) => r.id}
+                pin={pinMention}
+                onOpen={(r) => page.openEvent(r.id)}
+                height={260}
+                emptyMessage="No message names a configured competitor."
+              />
+            )}
+          </FindingSection>
+          <FindingSection title="Mail outside the company" query={mail} what="external mail">
+            {(m) => (
+              <>
+                <Figures
+                  items={[
+                    { label: 'Sent', value: m.summary.sent },
+                    { label: 'External', value: m.summary.external },
+                    {
+                      label: 'Personal',
+                      value: m.summary.personal,
+                      tone: m.summary.personal ? 'danger' : null,
+                    },
+                    { label: 'With attachments', value: m.summary.withAttachments },
+                  ]}
+                />
+                <FindingTable<Domain>
+                  label="Mail domains"
+                  columns={domainColumns}
+                  rows={m.domains}
+                  getRowId={(d) => d.domain}
+                  pin={pinDomain}
+                  height={240}
+                />
+              </>
+            )}
+          </FindingSection>
+          <Section
+            title="Files shared in chat"
+            hint="Outside the company, public links and direct messages"
+          >
+            <FindingState query={shares} what="chat shares">
+              {(s) => (
+                <FindingTable<Share>
+                  label="Chat shares"
+                  columns={shareColumns}
+                  rows={s.shares}
+                  getRowId={(r) => r.id}
+                  pin={pinShare}
+                  onOpen={(r) => page.openEvent(r.id)}
+                  height={240}
+                  emptyMessage="No file shared outside or in direct messages."
+                />
+              )}
+            </FindingState>
+            <FindingState query={downloads} what="chat downloads">
+              {(d) => (
+                <div className="muted" style={{ marginTop: 8 }}>
+                  {d.summary.downloads} downloads of {d.summary.files} files from chat
+                  {d.summary.busiestDay
+                    ? `; busiest day ${d.summary.busiestDay.date} (${d.summary.busiestDay.count}, ${d.summary.peakRatio}× the usual day)`
+                    : ''}
+                  .
+                </div>
+              )}
+            </FindingState>
+          </Section>
+        </>
+      }
     >
-      <FindingState query={graph} what="the contact graph">
-        {(g) => (
-          <>
-            <Figures
-              items={[
-                { label: 'Contacts', value: g.summary.contacts },
-                { label: 'Outside the company', value: g.summary.external },
-                {
-                  label: 'Competitor contacts',
-                  value: g.summary.competitors,
-                  tone: g.summary.competitors ? 'danger' : null,
-                },
-                {
-                  label: 'Personal addresses',
-                  value: g.summary.personal,
-                  tone: g.summary.personal ? 'warning' : null,
-                },
-              ]}
-            />
-            <Section
-              title="Contact graph"
-              hint="Node size is the volume of contact; hover a node for details"
-              wide
-            >
-              <ContactGraph graph={g} />
-            </Section>
-          </>
-        )}
-      </FindingState>
-      <Section title="Competitor mentions" hint="o opens the message">
-        <FindingState query={mentions} what="competitor mentions">
-          {(m) => (
-            <FindingTable<MentionRow>
-              investigationId={id}
-              label="Competitor mentions"
-              columns={mentionColumns}
-              rows={m.mentions}
-              getRowId={(r) => r.id}
-              pin={pinMention}
-              onOpen={(r) => setOpen(r.id)}
-              height={260}
-              emptyMessage="No message names a configured competitor."
-            />
-          )}
-        </FindingState>
-      </Section>
-      <Section title="Mail outside the company">
-        <FindingState query={mail} what="external mail">
-          {(m) => (
-            <>
-              <Figures
-                items={[
-                  { label: 'Sent', value: m.summary.sent },
-                  { label: 'External', value: m.summary.external },
-                  {
-                    label: 'Personal',
-                    value: m.summary.personal,
-                    tone: m.summary.personal ? 'danger' : null,
-                  },
-                  { label: 'With attachments', value: m.summary.withAttachments },
-                ]}
-              />
-              <FindingTable<Domain>
-                investigationId={id}
-                label="Mail domains"
-                columns={domainColumns}
-                rows={m.domains}
-                getRowId={(d) => d.domain}
-                pin={pinDomain}
-                height={240}
-              />
-            </>
-          )}
-        </FindingState>
-      </Section>
-      <Section
-        title="Files shared in chat"
-        hint="Outside the company, public links and direct messages"
-      >
-        <FindingState query={shares} what="chat shares">
-          {(s) => (
-            <FindingTable<Share>
-              investigationId={id}
-              label="Chat shares"
-              columns={shareColumns}
-              rows={s.shares}
-              getRowId={(r) => r.id}
-              pin={pinShare}
-              onOpen={(r) => setOpen(r.id)}
-              height={240}
-              emptyMessage="No file shared outside or in direct messages."
-            />
-          )}
-        </FindingState>
-        <FindingState query={downloads} what="chat downloads">
-          {(d) => (
-            <div className="muted" style={{ marginTop: 8 }}>
-              {d.summary.downloads} downloads of {d.summary.files} files from chat
-              {d.summary.busiestDay
-                ? `; busiest day ${d.summary.busiestDay.date} (${d.summary.busiestDay.count}, ${d.summary.peakRatio}× the usual day)`
-                : ''}
-              .
-            </div>
-          )}
-        </FindingState>
-      </Section>
-      {open ? (
-        <EventDialog investigationId={id} eventId={open} onClose={() => setOpen(null)} />
-      ) : null}
-    </PageFrame>
+      {(g) => (
+        <Section
+          title="Contact graph"
+          hint="Node size is the volume of contact; hover a node for details"
+          wide
+        >
+          <ContactGraph graph={g} />
+        </Section>
+      )}
+    </EvidencePage>
   );
 }

@@ -1,18 +1,15 @@
-import { useMemo, useState } from 'react';
-
 import type { DeviceRow } from '../../../../shared/schemas/findings/devices';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
 import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDate } from '../../../components/format';
+import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { dateColumn } from '../parts/columns';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
-import { eventColumns, EventDialog, pinEvent } from '../parts/event-dialog';
-import { FindingState } from '../parts/finding-state';
+import { eventColumns, pinEvent } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
-import { PageFrame } from '../parts/page-frame';
-import { Figures, Section, Tag } from '../parts/section';
-import { useEvidenceUi } from '../parts/use-evidence-ui';
+import { pinRow } from '../parts/pins';
+import { Section, Tag } from '../parts/section';
 
 const columns: DataTableColumn<DeviceRow>[] = [
   { id: 'name', header: 'Device', value: (d) => d.name },
@@ -34,117 +31,90 @@ const columns: DataTableColumn<DeviceRow>[] = [
     width: 100,
   },
   { id: 'compliance', header: 'Compliance', value: (d) => d.compliance, width: 120 },
-  {
-    id: 'first',
-    header: 'First seen',
-    value: (d) => d.firstSeen,
-    cell: (d) => formatDate(d.firstSeen),
-    width: 120,
-  },
-  {
-    id: 'last',
-    header: 'Last seen',
-    value: (d) => d.lastSeen,
-    cell: (d) => formatDate(d.lastSeen),
-    width: 120,
-  },
+  dateColumn('first', 'First seen', (d) => d.firstSeen),
+  dateColumn('last', 'Last seen', (d) => d.lastSeen),
 ];
 
 /** Writes to removable media come from the endpoint agent, which names no application. */
 const usbColumns = eventColumns.filter((c) => c.id !== 'app');
 
+const pinDevice = pinRow<DeviceRow>('devices', (d) => ({
+  ref: `device:${d.id}`,
+  label: `${d.name}${d.removableMediaWrites ? `: ${d.removableMediaWrites} USB writes` : ''}`,
+}));
+
 /** The subject's devices (managed or not) and what they wrote to removable media. */
 export default function DevicesPage() {
-  const { id, window } = useEvidenceUi();
-  const query = useTopic(id, 'devices', window);
+  const page = useEvidencePage();
+  const query = useTopic(page.id, 'devices', page.window);
   const { tones } = useChartColors();
-  const [open, setOpen] = useState<string | null>(null);
-  const pin = useMemo(
-    () => (d: DeviceRow) => ({
-      kind: 'finding' as const,
-      ref: `device:${d.id}`,
-      label: `${d.name}${d.removableMediaWrites ? `: ${d.removableMediaWrites} USB writes` : ''}`,
-      page: 'devices',
-      snapshot: { ...d },
-    }),
-    [],
-  );
   return (
-    <PageFrame
+    <EvidencePage
+      page={page}
       title="Devices"
       lede="Devices that checked in for the subject, whether they are managed, and every file written to removable media."
+      query={query}
+      what="devices"
+      figures={(data) => [
+        { label: 'Devices', value: data.devices.length },
+        { label: 'Unmanaged', value: data.devices.filter((d) => d.managed === false).length },
+        {
+          label: 'USB writes',
+          value: data.removableMedia.writes,
+          tone: data.removableMedia.writes ? 'danger' : null,
+        },
+      ]}
     >
-      <FindingState query={query} what="devices">
-        {(data) => (
-          <>
-            <Figures
-              items={[
-                { label: 'Devices', value: data.devices.length },
-                {
-                  label: 'Unmanaged',
-                  value: data.devices.filter((d) => d.managed === false).length,
-                },
-                {
-                  label: 'USB writes',
-                  value: data.removableMedia.writes,
-                  tone: data.removableMedia.writes ? 'danger' : null,
-                },
-              ]}
+      {(data) => (
+        <>
+          <Section title="Devices">
+            <FindingTable<DeviceRow>
+              label="Devices"
+              columns={columns}
+              rows={data.devices}
+              getRowId={(d) => d.id}
+              pin={pinDevice}
+              height={220}
             />
-            <Section title="Devices">
-              <FindingTable<DeviceRow>
-                investigationId={id}
-                label="Devices"
-                columns={columns}
-                rows={data.devices}
-                getRowId={(d) => d.id}
-                pin={pin}
-                height={220}
+          </Section>
+          <Section
+            title="Files written to removable media"
+            hint="Per day, then each file; o opens the raw record, p pins it"
+          >
+            {data.removableMedia.days.length ? (
+              <Chart
+                ariaLabel="Files written to removable media per day"
+                height={180}
+                data={[
+                  {
+                    type: 'bar',
+                    width: DAY_BAR_WIDTH,
+                    name: 'Files written',
+                    x: data.removableMedia.days.map((d) => d.date),
+                    y: data.removableMedia.days.map((d) => d.count),
+                    marker: { color: tones.danger },
+                    hovertemplate: '%{x}: %{y} files<extra></extra>',
+                  },
+                ]}
+                layout={{
+                  xaxis: dayAxis(data.removableMedia.days.map((d) => d.date)),
+                  yaxis: { title: { text: 'Files' }, rangemode: 'tozero' },
+                }}
               />
-            </Section>
-            <Section
-              title="Files written to removable media"
-              hint="Per day, then each file; o opens the raw record, p pins it"
-            >
-              {data.removableMedia.days.length ? (
-                <Chart
-                  ariaLabel="Files written to removable media per day"
-                  height={180}
-                  data={[
-                    {
-                      type: 'bar',
-                      width: DAY_BAR_WIDTH,
-                      name: 'Files written',
-                      x: data.removableMedia.days.map((d) => d.date),
-                      y: data.removableMedia.days.map((d) => d.count),
-                      marker: { color: tones.danger },
-                      hovertemplate: '%{x}: %{y} files<extra></extra>',
-                    },
-                  ]}
-                  layout={{
-                    xaxis: dayAxis(data.removableMedia.days.map((d) => d.date)),
-                    yaxis: { title: { text: 'Files' }, rangemode: 'tozero' },
-                  }}
-                />
-              ) : null}
-              <FindingTable
-                investigationId={id}
-                label="Removable media writes"
-                columns={usbColumns}
-                rows={data.removableMedia.events}
-                getRowId={(e) => e.id}
-                pin={pinEvent}
-                onOpen={(e) => setOpen(e.id)}
-                height={300}
-                emptyMessage="Nothing was written to removable media in this window."
-              />
-            </Section>
-          </>
-        )}
-      </FindingState>
-      {open ? (
-        <EventDialog investigationId={id} eventId={open} onClose={() => setOpen(null)} />
-      ) : null}
-    </PageFrame>
+            ) : null}
+            <FindingTable
+              label="Removable media writes"
+              columns={usbColumns}
+              rows={data.removableMedia.events}
+              getRowId={(e) => e.id}
+              pin={pinEvent}
+              onOpen={(e) => page.openEvent(e.id)}
+              height={300}
+              emptyMessage="Nothing was written to removable media in this window."
+            />
+          </Section>
+        </>
+      )}
+    </EvidencePage>
   );
 }

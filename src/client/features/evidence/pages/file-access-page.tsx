@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
@@ -12,15 +12,15 @@ import {
 } from '../../../api/findings/file-access';
 import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDate } from '../../../components/format';
+import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { countColumn, dateColumn } from '../parts/columns';
 import { DrillDialog, eventColumns, pinEvent } from '../parts/event-dialog';
-import { FindingState } from '../parts/finding-state';
+import { FindingSection, FindingState } from '../parts/finding-state';
+import { FindingTable } from '../parts/finding-table';
+import { pinRow } from '../parts/pins';
+import { Tag } from '../parts/section';
 import { LeavingFlows } from './file-access-flows';
 import { SankeyChart } from './file-access-sankey';
-import { FindingTable } from '../parts/finding-table';
-import { PageFrame } from '../parts/page-frame';
-import { Figures, Section, Tag } from '../parts/section';
-import { useEvidenceUi } from '../parts/use-evidence-ui';
 
 /** How the file list names the places a file went (the detector's destination codes). */
 const DESTINATIONS: Record<string, string> = {
@@ -37,9 +37,9 @@ const destinations = (f: FileRow) =>
 const fileColumns: DataTableColumn<FileRow>[] = [
   { id: 'name', header: 'File', value: (f) => f.name ?? f.id },
   { id: 'label', header: 'Label', value: (f) => f.label, width: 150 },
-  { id: 'events', header: 'Events', value: (f) => f.events, align: 'right', width: 80 },
-  { id: 'downloads', header: 'Downloads', value: (f) => f.downloads, align: 'right', width: 100 },
-  { id: 'shares', header: 'Shares', value: (f) => f.shares, align: 'right', width: 80 },
+  countColumn('events', 'Events', (f) => f.events, 80),
+  countColumn('downloads', 'Downloads', (f) => f.downloads, 100),
+  countColumn('shares', 'Shares', (f) => f.shares, 80),
   {
     id: 'leaving',
     header: 'Left to',
@@ -47,14 +47,14 @@ const fileColumns: DataTableColumn<FileRow>[] = [
     cell: (f) => (f.destinations.length ? <Tag tone="danger">{destinations(f)}</Tag> : ''),
     width: 190,
   },
-  {
-    id: 'last',
-    header: 'Last seen',
-    value: (f) => f.lastSeen,
-    cell: (f) => formatDate(f.lastSeen),
-    width: 120,
-  },
+  dateColumn('last', 'Last seen', (f) => f.lastSeen),
 ];
+
+const pinFile = pinRow<FileRow>('file-access', (f) => ({
+  kind: 'file',
+  ref: `file:${f.id}`,
+  label: `${f.name ?? f.id} (${f.label})${f.destinations.length ? ` → ${destinations(f)}` : ''}`,
+}));
 
 /** Shows the brief's message of a failed request once, as a toast. */
 function useFailureToast(error: Error | null) {
@@ -101,9 +101,10 @@ function FileEventsDialog(props: {
 
 /** Which files the subject touched, by sensitivity label, and where they went. */
 export default function FileAccessPage() {
-  const { id, window, state, update } = useEvidenceUi();
+  const page = useEvidencePage();
+  const { id, window } = page;
   const [params, setParams] = useSearchParams();
-  const label = params.get('label') ?? state.fileLabel;
+  const label = params.get('label') ?? page.state.fileLabel;
   const totals = useFileAccess(id, window);
   const sankey = useFileSankey(id, window);
   const files = useFiles(id, label, window);
@@ -111,24 +112,14 @@ export default function FileAccessPage() {
   useFailureToast(totals.error);
   useFailureToast(sankey.error);
   useFailureToast(files.error);
-  const [file, setFile] = useState<FileRow | null>(null);
   const chooseLabel = (next: string) => {
-    update({ fileLabel: next });
+    page.update({ fileLabel: next });
     setParams(next === ALL_FILES ? {} : { label: next }, { replace: true });
   };
-  const pinFile = useMemo(
-    () => (f: FileRow) => ({
-      kind: 'file' as const,
-      ref: `file:${f.id}`,
-      label: `${f.name ?? f.id} (${f.label})${f.destinations.length ? ` → ${destinations(f)}` : ''}`,
-      page: 'file-access',
-      snapshot: { ...f },
-    }),
-    [],
-  );
   const labels = totals.data?.labels ?? [];
   return (
-    <PageFrame
+    <EvidencePage
+      page={page}
       title="File access"
       lede="File activity by sensitivity label: what the subject opened, downloaded and shared, and the flows of labelled files out of company storage (to USB, personal mail, public links)."
       controls={
@@ -143,79 +134,78 @@ export default function FileAccessPage() {
           </select>
         </label>
       }
-    >
-      <FindingState query={totals} what="file access">
-        {(t) => (
-          <Figures
-            items={[
-              { label: 'File events', value: t.totals.events.toLocaleString() },
-              {
-                label: 'Sensitive',
-                value: t.totals.sensitive.toLocaleString(),
-                hint: t.sensitiveLabels.join(', '),
-              },
-              {
-                label: 'Left company storage',
-                value: t.totals.leaving,
-                tone: t.totals.leaving ? 'danger' : null,
-              },
-              ...t.byLabel
-                .filter((l) => t.sensitiveLabels.includes(l.label))
-                .map((l) => ({
-                  label: `${l.label} leaving`,
-                  value: l.leaving,
-                  tone: l.leaving ? ('danger' as const) : null,
-                })),
-            ]}
-          />
-        )}
-      </FindingState>
-      <Section
-        title="Label → action → destination"
-        hint="Red flows carry sensitive labels out of company storage"
-        wide
-      >
-        <FindingState query={sankey} what="the flow diagram">
-          {(s) =>
-            s.links.length ? (
-              <>
-                <SankeyChart sankey={s} tones={tones} />
-                <LeavingFlows sankey={s} />
-              </>
-            ) : (
-              <div className="muted">No file activity in this window.</div>
-            )
-          }
-        </FindingState>
-      </Section>
-      <Section
-        title={`Files: ${label}`}
-        hint="Files that left company storage first; o lists a file's events, p pins it"
-      >
-        <FindingState query={files} what="files">
-          {(f) => (
-            <FindingTable<FileRow>
-              investigationId={id}
-              label={`Files (${label})`}
-              columns={fileColumns}
-              rows={f.files}
-              getRowId={(r) => r.id}
-              pin={pinFile}
-              onOpen={setFile}
-              height={380}
-              emptyMessage="No file with this label in the window."
-            />
-          )}
-        </FindingState>
-      </Section>
-      {file ? (
-        <FileEventsDialog
-          investigationId={id}
-          file={file}
-          window={window}
-          onClose={() => setFile(null)}
-        />
-      ) : null}
-    </PageFrame>
+      query={totals}
+      what="file access"
+      figures={(t) => [
+        { label: 'File events', value: t.totals.events.toLocaleString() },
+        {
+          label: 'Sensitive',
+          value: t.totals.sensitive.toLocaleString(),
+          hint: t.sensitiveLabels.join(', '),
+        },
+        {
+          label: 'Left company storage',
+          value: t.totals.leaving,
+          tone: t.totals.leaving ? 'danger' : null,
+        },
+        ...t.byLabel
+          .filter((l) => t.sensitiveLabels.includes(l.label))
+          .map((l) => ({
+            label: `${l.label} leaving`,
+            value: l.leaving,
+            tone: l.leaving ? ('danger' as const) : null,
+          })),
+      ]}
+      sections={
+        <>
+          <FindingSection
+            title="Label → action → destination"
+            hint="Red flows carry sensitive labels out of company storage"
+            wide
+            query={sankey}
+            what="the flow diagram"
+          >
+            {(s) =>
+              s.links.length ? (
+                <>
+                  <SankeyChart sankey={s} tones={tones} />
+                  <LeavingFlows sankey={s} />
+                </>
+              ) : (
+                <div className="muted">No file activity in this window.</div>
+              )
+            }
+          </FindingSection>
+          <FindingSection
+            title={`Files: ${label}`}
+            hint="Files that left company storage first; o lists a file's events, p pins it"
+            query={files}
+            what="files"
+          >
+            {(f) => (
+              <FindingTable<FileRow>
+                label={`Files (${label})`}
+                columns={fileColumns}
+                rows={f.files}
+                getRowId={(r) => r.id}
+                pin={pinFile}
+                onOpen={(file) =>
+                  page.openDialog((close) => (
+                    <FileEventsDialog
+                      investigationId={id}
+                      file={file}
+                      window={window}
+                      onClose={close}
+                    />
+                  ))
+                }
+                height={380}
+                emptyMessage="No file with this label in the window."
+              />
+            )}
+          </FindingSection>
+        </>
+      }
+    />
   );
 }

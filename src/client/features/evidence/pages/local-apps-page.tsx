@@ -1,15 +1,11 @@
-import { useMemo, useState } from 'react';
-
 import type { LocalAppsReply } from '../../../../shared/schemas/findings/local-apps';
 import { useTopic } from '../../../api/findings/topics';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDate } from '../../../components/format';
-import { EventsDialog } from '../parts/event-dialog';
-import { FindingState } from '../parts/finding-state';
+import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { countColumn, dateColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
-import { PageFrame } from '../parts/page-frame';
-import { Figures, Section, Tag } from '../parts/section';
-import { useEvidenceUi } from '../parts/use-evidence-ui';
+import { pinRow } from '../parts/pins';
+import { Section, Tag } from '../parts/section';
 
 type App = LocalAppsReply['apps'][number];
 const columns: DataTableColumn<App>[] = [
@@ -21,76 +17,52 @@ const columns: DataTableColumn<App>[] = [
     cell: (a) => (a.category ? <Tag tone="danger">{a.category}</Tag> : ''),
     width: 130,
   },
-  { id: 'runs', header: 'Runs', value: (a) => a.runs, align: 'right', width: 80 },
-  { id: 'installs', header: 'Installs', value: (a) => a.installs, align: 'right', width: 80 },
-  { id: 'days', header: 'Days', value: (a) => a.distinctDays, align: 'right', width: 70 },
-  {
-    id: 'first',
-    header: 'First run',
-    value: (a) => a.firstSeen,
-    cell: (a) => formatDate(a.firstSeen),
-    width: 120,
-  },
+  countColumn('runs', 'Runs', (a) => a.runs, 80),
+  countColumn('installs', 'Installs', (a) => a.installs, 80),
+  countColumn('days', 'Days', (a) => a.distinctDays, 70),
+  dateColumn('first', 'First run', (a) => a.firstSeen),
   { id: 'path', header: 'Path', value: (a) => a.path, hiddenByDefault: true },
 ];
 
+const pinApp = pinRow<App>('local-apps', (a) => ({
+  ref: `local-app:${a.path}`,
+  label: `${a.name}${a.category ? ` (${a.category})` : ''}: ${a.runs} runs`,
+}));
+
 /** Programs run and installed on the subject's computers; sync, anonymizing, archiving and remote-access tools flagged. */
 export default function LocalAppsPage() {
-  const { id, window } = useEvidenceUi();
-  const query = useTopic(id, 'localApps', window);
-  const [app, setApp] = useState<App | null>(null);
-  const pin = useMemo(
-    () => (a: App) => ({
-      kind: 'finding' as const,
-      ref: `local-app:${a.path}`,
-      label: `${a.name}${a.category ? ` (${a.category})` : ''}: ${a.runs} runs`,
-      page: 'local-apps',
-      snapshot: { ...a },
-    }),
-    [],
-  );
+  const page = useEvidencePage();
+  const query = useTopic(page.id, 'localApps', page.window);
   return (
-    <PageFrame
+    <EvidencePage
+      page={page}
       title="Local apps"
       lede="Programs started on the subject's computers. Cloud sync, anonymizers, archivers, remote access and file transfer tools are flagged: they move data or hide activity."
+      query={query}
+      what="local apps"
+      figures={(data) => [
+        { label: 'Programs', value: data.apps.length },
+        {
+          label: 'Risky',
+          value: data.apps.filter((a) => a.risky).length,
+          tone: data.apps.some((a) => a.risky) ? 'danger' : null,
+        },
+      ]}
     >
-      <FindingState query={query} what="local apps">
-        {(data) => (
-          <>
-            <Figures
-              items={[
-                { label: 'Programs', value: data.apps.length },
-                {
-                  label: 'Risky',
-                  value: data.apps.filter((a) => a.risky).length,
-                  tone: data.apps.some((a) => a.risky) ? 'danger' : null,
-                },
-              ]}
-            />
-            <Section title="Programs" hint="Risky first; o lists the program's runs">
-              <FindingTable<App>
-                investigationId={id}
-                label="Local programs"
-                columns={columns}
-                rows={data.apps}
-                getRowId={(a) => a.path}
-                pin={pin}
-                onOpen={setApp}
-                height={380}
-                emptyMessage="No endpoint activity for the subject."
-              />
-            </Section>
-          </>
-        )}
-      </FindingState>
-      {app ? (
-        <EventsDialog
-          investigationId={id}
-          title={`Runs of ${app.name}`}
-          filter={{ category: 'process', q: app.name }}
-          onClose={() => setApp(null)}
-        />
-      ) : null}
-    </PageFrame>
+      {(data) => (
+        <Section title="Programs" hint="Risky first; o lists the program's runs">
+          <FindingTable<App>
+            label="Local programs"
+            columns={columns}
+            rows={data.apps}
+            getRowId={(a) => a.path}
+            pin={pinApp}
+            onOpen={(a) => page.openEvents(`Runs of ${a.name}`, { category: 'process', q: a.name })}
+            height={380}
+            emptyMessage="No endpoint activity for the subject."
+          />
+        </Section>
+      )}
+    </EvidencePage>
   );
 }

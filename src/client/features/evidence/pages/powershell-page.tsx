@@ -1,16 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
 import type { PowershellReply } from '../../../../shared/schemas/findings/powershell';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDateTime } from '../../../components/format';
-import { EventDialog } from '../parts/event-dialog';
-import { FindingState } from '../parts/finding-state';
+import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { dateTimeColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
-import { PageFrame } from '../parts/page-frame';
-import { Figures, Section, SeverityTag } from '../parts/section';
-import { useEvidenceUi } from '../parts/use-evidence-ui';
+import { pinRow } from '../parts/pins';
+import { Section, SeverityTag } from '../parts/section';
 
 type Command = PowershellReply['commands'][number];
 
@@ -19,13 +17,7 @@ const firstLine = (command: string) =>
   command.split('\n').find((line) => line.trim() && !line.startsWith('…')) ?? command;
 
 const columns: DataTableColumn<Command>[] = [
-  {
-    id: 'time',
-    header: 'Time',
-    value: (c) => c.time,
-    cell: (c) => formatDateTime(c.time),
-    width: 170,
-  },
+  dateTimeColumn('time', 'Time', (c) => c.time),
   {
     id: 'severity',
     header: 'Severity',
@@ -52,116 +44,100 @@ const columns: DataTableColumn<Command>[] = [
   { id: 'device', header: 'Device', value: (c) => c.device, width: 160, hiddenByDefault: true },
 ];
 
+const pinCommand = pinRow<Command>('powershell-commands', (c) => ({
+  kind: 'event',
+  ref: c.id,
+  label: `${c.techniques.map((t) => t.id).join(', ')}: ${firstLine(c.command).slice(0, 120)}`,
+}));
+
 /** Suspicious PowerShell and command lines: decoded, masked, and mapped to ATT&CK techniques. */
 export default function PowershellPage() {
-  const { id, window } = useEvidenceUi();
-  const query = useTopic(id, 'powershell', window);
+  const page = useEvidencePage();
+  const query = useTopic(page.id, 'powershell', page.window);
   const [chosen, setChosen] = useState<Command | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
-  const pin = useMemo(
-    () => (c: Command) => ({
-      kind: 'event' as const,
-      ref: c.id,
-      label: `${c.techniques.map((t) => t.id).join(', ')}: ${firstLine(c.command).slice(0, 120)}`,
-      page: 'powershell-commands',
-      snapshot: { ...c },
-    }),
-    [],
-  );
   return (
-    <PageFrame
+    <EvidencePage
+      page={page}
       title="PowerShell commands"
       lede="Script blocks and command lines that match suspicious patterns, shown decoded (when encoded) with passwords, tokens and user names masked, each mapped to MITRE ATT&CK."
+      query={query}
+      what="PowerShell commands"
+      figures={(data) => [
+        { label: 'Script blocks', value: data.summary.scriptBlocks.toLocaleString() },
+        { label: 'PowerShell starts', value: data.summary.powershellProcesses.toLocaleString() },
+        {
+          label: 'Suspicious',
+          value: data.summary.suspicious,
+          tone: data.summary.suspicious ? 'danger' : null,
+        },
+        {
+          label: 'Encoded',
+          value: data.summary.encoded,
+          tone: data.summary.encoded ? 'warning' : null,
+        },
+      ]}
     >
-      <FindingState query={query} what="PowerShell commands">
-        {(data) => (
-          <>
-            <Figures
-              items={[
-                { label: 'Script blocks', value: data.summary.scriptBlocks.toLocaleString() },
-                {
-                  label: 'PowerShell starts',
-                  value: data.summary.powershellProcesses.toLocaleString(),
-                },
-                {
-                  label: 'Suspicious',
-                  value: data.summary.suspicious,
-                  tone: data.summary.suspicious ? 'danger' : null,
-                },
-                {
-                  label: 'Encoded',
-                  value: data.summary.encoded,
-                  tone: data.summary.encoded ? 'warning' : null,
-                },
-              ]}
-            />
-            {data.techniques.length ? (
-              <Section title="Techniques">
-                <Chart
-                  ariaLabel="Suspicious commands per ATT&CK technique"
-                  // About 30 px a technique: a single one is a bar, not a slab.
-                  height={Math.max(110, 70 + data.techniques.length * 30)}
-                  data={[
-                    {
-                      type: 'bar',
-                      orientation: 'h',
-                      y: data.techniques.map((t) => `${t.id} ${t.name}`),
-                      x: data.techniques.map((t) => t.commands),
-                      hovertemplate: '%{y}: %{x}<extra></extra>',
-                    },
-                  ]}
-                  layout={{
-                    margin: { l: 320 },
-                    yaxis: { autorange: 'reversed' },
-                    xaxis: { title: { text: 'Commands' }, dtick: 1, rangemode: 'tozero' },
-                  }}
-                />
-              </Section>
-            ) : null}
-            <Section
-              title="Suspicious commands"
-              hint="Enter or o shows the whole command; p pins it"
-            >
-              <FindingTable<Command>
-                investigationId={id}
-                label="Suspicious commands"
-                columns={columns}
-                rows={data.commands}
-                getRowId={(c) => c.id}
-                pin={pin}
-                onOpen={setChosen}
-                height={300}
-                emptyMessage="No command matched a suspicious pattern."
+      {(data) => (
+        <>
+          {data.techniques.length ? (
+            <Section title="Techniques">
+              <Chart
+                ariaLabel="Suspicious commands per ATT&CK technique"
+                // About 30 px a technique: a single one is a bar, not a slab.
+                height={Math.max(110, 70 + data.techniques.length * 30)}
+                data={[
+                  {
+                    type: 'bar',
+                    orientation: 'h',
+                    y: data.techniques.map((t) => `${t.id} ${t.name}`),
+                    x: data.techniques.map((t) => t.commands),
+                    hovertemplate: '%{y}: %{x}<extra></extra>',
+                  },
+                ]}
+                layout={{
+                  margin: { l: 320 },
+                  yaxis: { autorange: 'reversed' },
+                  xaxis: { title: { text: 'Commands' }, dtick: 1, rangemode: 'tozero' },
+                }}
               />
             </Section>
-            {chosen ? (
-              <Section
-                title="Command"
-                hint={chosen.techniques.map((t) => `${t.id} ${t.name} (${t.pattern})`).join(' · ')}
-                actions={
-                  <>
-                    <button
-                      type="button"
-                      className="button small"
-                      onClick={() => setOpen(chosen.id)}
-                    >
-                      Raw record
-                    </button>
-                    <button type="button" className="button small" onClick={() => setChosen(null)}>
-                      Close
-                    </button>
-                  </>
-                }
-              >
-                <pre className="evidence-command">{chosen.command}</pre>
-              </Section>
-            ) : null}
-          </>
-        )}
-      </FindingState>
-      {open ? (
-        <EventDialog investigationId={id} eventId={open} onClose={() => setOpen(null)} />
-      ) : null}
-    </PageFrame>
+          ) : null}
+          <Section title="Suspicious commands" hint="Enter or o shows the whole command; p pins it">
+            <FindingTable<Command>
+              label="Suspicious commands"
+              columns={columns}
+              rows={data.commands}
+              getRowId={(c) => c.id}
+              pin={pinCommand}
+              onOpen={setChosen}
+              height={300}
+              emptyMessage="No command matched a suspicious pattern."
+            />
+          </Section>
+          {chosen ? (
+            <Section
+              title="Command"
+              hint={chosen.techniques.map((t) => `${t.id} ${t.name} (${t.pattern})`).join(' · ')}
+              actions={
+                <>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => page.openEvent(chosen.id)}
+                  >
+                    Raw record
+                  </button>
+                  <button type="button" className="button small" onClick={() => setChosen(null)}>
+                    Close
+                  </button>
+                </>
+              }
+            >
+              <pre className="evidence-command">{chosen.command}</pre>
+            </Section>
+          ) : null}
+        </>
+      )}
+    </EvidencePage>
   );
 }

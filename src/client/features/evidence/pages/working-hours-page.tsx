@@ -1,17 +1,14 @@
-import { useMemo, useState } from 'react';
-
 import type { WorkingHoursReply } from '../../../../shared/schemas/findings/working-hours';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
 import { topLegend, withAlpha } from '../../../components/chart/chart-theme';
 import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { EventsDialog } from '../parts/event-dialog';
-import { FindingState } from '../parts/finding-state';
+import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { countColumn, percentColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
-import { PageFrame } from '../parts/page-frame';
-import { Figures, Section } from '../parts/section';
-import { useEvidenceUi } from '../parts/use-evidence-ui';
+import { pinRow } from '../parts/pins';
+import { Section } from '../parts/section';
 
 type Day = WorkingHoursReply['anomalousDays'][number];
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -30,15 +27,8 @@ const HOUR_TICKS = Array.from({ length: 8 }, (_, i) => i * 3);
 
 const dayColumns: DataTableColumn<Day>[] = [
   { id: 'date', header: 'Day', value: (d) => d.date, width: 120 },
-  { id: 'events', header: 'Events', value: (d) => d.events, align: 'right', width: 90 },
-  {
-    id: 'share',
-    header: 'Off hours',
-    value: (d) => d.share,
-    cell: (d) => `${Math.round(d.share * 100)}%`,
-    align: 'right',
-    width: 100,
-  },
+  countColumn('events', 'Events', (d) => d.events, 90),
+  percentColumn('share', 'Off hours', (d) => d.share, 100),
   {
     id: 'span',
     header: 'Active',
@@ -48,170 +38,156 @@ const dayColumns: DataTableColumn<Day>[] = [
   { id: 'reason', header: 'Why it stands out', value: (d) => d.reason },
 ];
 
+const pinDay = pinRow<Day>('working-hours', (d) => ({
+  ref: `working-hours:${d.date}`,
+  label: `${d.date}: ${d.reason}`,
+}));
+
 /** When the subject works, in their own zone, against their usual hours; and when that changed. */
 export default function WorkingHoursPage() {
-  const { id, window } = useEvidenceUi();
-  const query = useTopic(id, 'workingHours', window);
+  const page = useEvidencePage();
+  const query = useTopic(page.id, 'workingHours', page.window);
   const { tones } = useChartColors();
-  const [drill, setDrill] = useState<Day | null>(null);
-  const pin = useMemo(
-    () => (d: Day) => ({
-      kind: 'finding' as const,
-      ref: `working-hours:${d.date}`,
-      label: `${d.date}: ${d.reason}`,
-      page: 'working-hours',
-      snapshot: { ...d },
-    }),
-    [],
-  );
   return (
-    <PageFrame
+    <EvidencePage
+      page={page}
       title="Working hours"
       lede="Activity by hour and weekday in the subject’s own time zone, against their declared or learned hours. Days that break the pattern are listed below; open one to see its events."
+      query={query}
+      what="working hours"
+      figures={(data) => [
+        {
+          label: `Hours (${data.baseline.source})`,
+          value: `${data.baseline.startHour}:00–${data.baseline.endHour}:00`,
+        },
+        { label: 'Time zone', value: data.timezone.replace(/\//g, '/\u200b') },
+        { label: 'Events', value: data.totalEvents.toLocaleString() },
+        {
+          label: 'Off hours',
+          value: `${Math.round(data.offHoursShare * 100)}%`,
+          tone: data.offHoursShare > 0.3 ? 'warning' : null,
+        },
+        {
+          label: 'Days off pattern',
+          value: data.anomalousDays.length,
+          tone: data.anomalousDays.length > 2 ? 'danger' : null,
+        },
+      ]}
     >
-      <FindingState query={query} what="working hours">
-        {(data) => (
-          <>
-            <Figures
-              items={[
-                {
-                  label: `Hours (${data.baseline.source})`,
-                  value: `${data.baseline.startHour}:00–${data.baseline.endHour}:00`,
-                },
-                { label: 'Time zone', value: data.timezone.replace(/\//g, '/\u200b') },
-                { label: 'Events', value: data.totalEvents.toLocaleString() },
-                {
-                  label: 'Off hours',
-                  value: `${Math.round(data.offHoursShare * 100)}%`,
-                  tone: data.offHoursShare > 0.3 ? 'warning' : null,
-                },
-                {
-                  label: 'Days off pattern',
-                  value: data.anomalousDays.length,
-                  tone: data.anomalousDays.length > 2 ? 'danger' : null,
-                },
-              ]}
-            />
-            <div className="evidence-grid">
-              <Section
-                title="Hour by weekday"
-                hint={`Local time (${data.timezone}); the box marks working hours`}
-              >
-                <Chart
-                  ariaLabel={`Activity by hour and weekday for the subject, ${data.totalEvents} events`}
-                  height={260}
-                  data={[
-                    {
-                      type: 'heatmap',
-                      z: data.heatmap,
-                      x: Array.from({ length: 24 }, (_, h) => h),
-                      y: WEEKDAYS,
-                      colorscale: heatScale(tones.accent),
-                      xgap: 1,
-                      ygap: 1,
-                      hovertemplate: '%{y} %{x}:00: %{z} events<extra></extra>',
-                      showscale: false,
-                    },
-                  ]}
-                  layout={{
-                    xaxis: {
-                      tickvals: HOUR_TICKS,
-                      ticktext: HOUR_TICKS.map((h) => `${h}:00`),
-                      showgrid: false,
-                      zeroline: false,
-                    },
-                    yaxis: { autorange: 'reversed', showgrid: false },
-                    margin: { l: 44 },
-                    shapes: [
-                      {
-                        type: 'rect',
-                        xref: 'x',
-                        yref: 'y',
-                        x0: data.baseline.startHour - 0.5,
-                        x1: data.baseline.endHour - 0.5,
-                        y0: -0.5,
-                        y1: 4.5,
-                        line: { color: tones.warning, width: 2 },
-                      },
-                    ],
-                  }}
-                />
-              </Section>
-              <Section
-                title="Off-hours share by week"
-                hint="A sustained jump is a shift, not a one-off late night"
-              >
-                <Chart
-                  ariaLabel="Share of activity outside working hours, per week"
-                  height={260}
-                  data={[
-                    {
-                      type: 'bar',
-                      name: 'Events',
-                      x: data.weeks.map((w) => w.weekStart),
-                      y: data.weeks.map((w) => w.events),
-                      yaxis: 'y2',
-                      marker: { color: withAlpha(tones.neutral, 0.35) },
-                      hovertemplate: 'Week of %{x}: %{y} events<extra></extra>',
-                    },
-                    {
-                      type: 'scatter',
-                      mode: 'lines+markers',
-                      name: '% off hours',
-                      line: { color: tones.warning },
-                      marker: { color: tones.warning },
-                      x: data.weeks.map((w) => w.weekStart),
-                      y: data.weeks.map((w) => w.share * 100),
-                      hovertemplate: '%{y:.0f}% off hours<extra></extra>',
-                    },
-                  ]}
-                  layout={{
-                    // The line reads against the left axis, the bars against the right one; the
-                    // legend and both titles say which is which.
-                    yaxis: { title: { text: '% off hours' }, range: [0, 100] },
-                    yaxis2: {
-                      title: { text: 'Events' },
-                      overlaying: 'y',
-                      side: 'right',
-                      showgrid: false,
-                      automargin: true,
-                      rangemode: 'tozero',
-                    },
-                    ...topLegend,
-                  }}
-                />
-              </Section>
-            </div>
+      {(data) => (
+        <>
+          <div className="evidence-grid">
             <Section
-              title="Days that break the pattern"
-              hint="o opens the day's events, p pins a day"
+              title="Hour by weekday"
+              hint={`Local time (${data.timezone}); the box marks working hours`}
             >
-              <FindingTable<Day>
-                investigationId={id}
-                label="Days that break the pattern"
-                columns={dayColumns}
-                rows={data.anomalousDays}
-                getRowId={(d) => d.date}
-                pin={pin}
-                onOpen={setDrill}
-                height={280}
-                emptyMessage="Every day follows the subject's usual hours."
+              <Chart
+                ariaLabel={`Activity by hour and weekday for the subject, ${data.totalEvents} events`}
+                height={260}
+                data={[
+                  {
+                    type: 'heatmap',
+                    z: data.heatmap,
+                    x: Array.from({ length: 24 }, (_, h) => h),
+                    y: WEEKDAYS,
+                    colorscale: heatScale(tones.accent),
+                    xgap: 1,
+                    ygap: 1,
+                    hovertemplate: '%{y} %{x}:00: %{z} events<extra></extra>',
+                    showscale: false,
+                  },
+                ]}
+                layout={{
+                  xaxis: {
+                    tickvals: HOUR_TICKS,
+                    ticktext: HOUR_TICKS.map((h) => `${h}:00`),
+                    showgrid: false,
+                    zeroline: false,
+                  },
+                  yaxis: { autorange: 'reversed', showgrid: false },
+                  margin: { l: 44 },
+                  shapes: [
+                    {
+                      type: 'rect',
+                      xref: 'x',
+                      yref: 'y',
+                      x0: data.baseline.startHour - 0.5,
+                      x1: data.baseline.endHour - 0.5,
+                      y0: -0.5,
+                      y1: 4.5,
+                      line: { color: tones.warning, width: 2 },
+                    },
+                  ],
+                }}
               />
             </Section>
-          </>
-        )}
-      </FindingState>
-      {drill ? (
-        <EventsDialog
-          investigationId={id}
-          title={`Events of ${drill.date} (UTC day)`}
-          filter={{
-            from: Date.parse(`${drill.date}T00:00:00Z`) - DAY_MS / 2,
-            to: Date.parse(`${drill.date}T00:00:00Z`) + DAY_MS * 1.5,
-          }}
-          onClose={() => setDrill(null)}
-        />
-      ) : null}
-    </PageFrame>
+            <Section
+              title="Off-hours share by week"
+              hint="A sustained jump is a shift, not a one-off late night"
+            >
+              <Chart
+                ariaLabel="Share of activity outside working hours, per week"
+                height={260}
+                data={[
+                  {
+                    type: 'bar',
+                    name: 'Events',
+                    x: data.weeks.map((w) => w.weekStart),
+                    y: data.weeks.map((w) => w.events),
+                    yaxis: 'y2',
+                    marker: { color: withAlpha(tones.neutral, 0.35) },
+                    hovertemplate: 'Week of %{x}: %{y} events<extra></extra>',
+                  },
+                  {
+                    type: 'scatter',
+                    mode: 'lines+markers',
+                    name: '% off hours',
+                    line: { color: tones.warning },
+                    marker: { color: tones.warning },
+                    x: data.weeks.map((w) => w.weekStart),
+                    y: data.weeks.map((w) => w.share * 100),
+                    hovertemplate: '%{y:.0f}% off hours<extra></extra>',
+                  },
+                ]}
+                layout={{
+                  // The line reads against the left axis, the bars against the right one; the
+                  // legend and both titles say which is which.
+                  yaxis: { title: { text: '% off hours' }, range: [0, 100] },
+                  yaxis2: {
+                    title: { text: 'Events' },
+                    overlaying: 'y',
+                    side: 'right',
+                    showgrid: false,
+                    automargin: true,
+                    rangemode: 'tozero',
+                  },
+                  ...topLegend,
+                }}
+              />
+            </Section>
+          </div>
+          <Section
+            title="Days that break the pattern"
+            hint="o opens the day's events, p pins a day"
+          >
+            <FindingTable<Day>
+              label="Days that break the pattern"
+              columns={dayColumns}
+              rows={data.anomalousDays}
+              getRowId={(d) => d.date}
+              pin={pinDay}
+              onOpen={(d) =>
+                page.openEvents(`Events of ${d.date} (UTC day)`, {
+                  from: Date.parse(`${d.date}T00:00:00Z`) - DAY_MS / 2,
+                  to: Date.parse(`${d.date}T00:00:00Z`) + DAY_MS * 1.5,
+                })
+              }
+              height={280}
+              emptyMessage="Every day follows the subject's usual hours."
+            />
+          </Section>
+        </>
+      )}
+    </EvidencePage>
   );
 }

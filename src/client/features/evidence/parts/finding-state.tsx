@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { NoDataYet } from '../../../components/empty-state';
 import { Loading } from '../../../components/loading';
+import { Section } from './section';
 
 /** Loading, error (with the failure's message) or the content of a finding. */
 export function FindingState<T>(props: {
@@ -30,4 +31,22 @@ export function FindingState<T>(props: {
       </NoDataYet>
     );
   return <>{props.children(query.data)}</>;
+}
+
+/** A section whose content is a finding of its own, with that finding's states in its body. */
+export function FindingSection<T>(props: {
+  title: string;
+  hint?: ReactNode;
+  wide?: boolean;
+  query: UseQueryResult<T>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Section title={props.title} hint={props.hint} wide={props.wide}>
+      <FindingState query={props.query} what={props.what}>
+        {props.children}
+      </FindingState>
+    </Section>
+  );
 }

@@ -9,13 +9,15 @@ import type { PinDraft } from '../../../api/findings/pin-draft';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { ROW_HEIGHT } from '../../../components/data-table/grid-rows';
+import { useCaseId } from './use-evidence-ui';
 
 /** How a finding row is pinned: what it is and how the locker names it. */
 export type PinOf<T> = (row: T) => Omit<CreatePinBody, 'note'>;
 
 /** Props of a finding table: a DataTable whose rows can be pinned (p) and opened (o). */
 export interface FindingTableProps<T extends RowData> {
-  investigationId: string;
+  /** The case the pins go to; by default the case of the route. */
+  investigationId?: string;
   label: string;
   columns: readonly DataTableColumn<T>[];
   getRowId: (row: T) => string;
@@ -51,7 +53,9 @@ function cursorRowId(container: HTMLElement | null): string | null {
 
 /** Every finding list: DataTable plus pinning of the focused row with `p` or the Pin button. */
 export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
-  const { investigationId, pin, getRowId, rows, onOpen } = props;
+  const { pin, getRowId, rows, onOpen } = props;
+  const routeCaseId = useCaseId();
+  const investigationId = props.investigationId ?? routeCaseId;
   const container = useRef<HTMLDivElement>(null);
   const setDraft = useSetAtom(pinDraftAtom);
   const byId = useRef(new Map<string, T>());

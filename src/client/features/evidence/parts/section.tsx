@@ -22,15 +22,16 @@ export function Section(props: {
   );
 }
 
+/** One key figure: a value and what it counts; a tone makes it stand out, a hint explains it. */
+export interface FigureItem {
+  label: string;
+  value: ReactNode;
+  tone?: 'danger' | 'warning' | null;
+  hint?: string;
+}
+
 /** Key figures in a row; a figure with a tone stands out. */
-export function Figures(props: {
-  items: Array<{
-    label: string;
-    value: ReactNode;
-    tone?: 'danger' | 'warning' | null;
-    hint?: string;
-  }>;
-}) {
+export function Figures(props: { items: FigureItem[] }) {
   return (
     <div className="evidence-figures">
       {props.items.map((item) => (
