@@ -38,3 +38,20 @@ export function toDateInput(ms: number): string {
 export function formatNumber(value: number): string {
   return value.toLocaleString();
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment as ISO 8601 in the reader's zone with its offset, e.g. "2026-11-22T16:10:05+01:00":
+ * what exports carry, so a spreadsheet reads the same instant the table shows.
+ */
+export function isoDateTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '';
+  const at = new Date(ms);
+  const offset = -at.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const zone = `${sign}${twoDigits(Math.floor(Math.abs(offset) / 60))}:${twoDigits(Math.abs(offset) % 60)}`;
+  const date = `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}`;
+  const time = `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`;
+  return `${date}T${time}${zone}`;
+}

@@ -25,6 +25,13 @@ export interface DataTableColumn<T> {
   value: (row: T) => CellValue;
   /** How the cell looks; defaults to the value as text. */
   cell?: (row: T) => ReactNode;
+  /**
+   * What the CSV export writes for the cell: what a reader sees, not the machine value. Give
+   * it whenever `cell` shows something other than the raw value: a label for a code
+   * (`labelled`), an ISO 8601 time with offset for epoch milliseconds (`isoDateTime`).
+   * Defaults to the raw value.
+   */
+  exportText?: (row: T) => CellValue;
   width?: number;
   align?: 'left' | 'right';
   sortable?: boolean;
@@ -35,6 +42,8 @@ export interface DataTableColumn<T> {
 export interface GridColumnMeta {
   align: 'left' | 'right';
   width: number | undefined;
+  /** The column's CSV text of a row (`exportText`, else the raw value). */
+  exportText: (row: never) => CellValue;
 }
 
 /**
@@ -129,7 +138,11 @@ export function toColumnDefs<T extends RowData>(
       sortFn: (rowA, rowB) =>
         compareValues(column.value(rowA.original), column.value(rowB.original)),
       sortUndefined: 'last',
-      meta: { align: column.align ?? 'left', width: column.width },
+      meta: {
+        align: column.align ?? 'left',
+        width: column.width,
+        exportText: column.exportText ?? column.value,
+      },
     });
   });
 }

@@ -91,10 +91,15 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     : { mode: 'client', shown: tableRows.length, total: rows.length };
 
   const exportCsv = () => {
-    const csvColumns = table.getVisibleLeafColumns().map((column) => ({
-      header: headerText(column as Column<GridFeatures, RowData>),
-      value: (row: Row<GridFeatures, T>) => row.getValue<CellValue>(column.id),
-    }));
+    // What the table shows, in words (labels, ISO times), not the values it sorts by.
+    const csvColumns = table.getVisibleLeafColumns().map((column) => {
+      const exportText = column.columnDef.meta?.exportText as ((row: T) => CellValue) | undefined;
+      return {
+        header: headerText(column as Column<GridFeatures, RowData>),
+        value: (row: Row<GridFeatures, T>) =>
+          exportText ? exportText(row.original) : row.getValue<CellValue>(column.id),
+      };
+    });
     downloadCsv(props.exportName ?? label, toCsv(csvColumns, table.getRowModel().rows));
   };
 

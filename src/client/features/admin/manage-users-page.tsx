@@ -9,7 +9,7 @@ import { useAdminUsers, useUserMutations } from '../../api/admin/users';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { formatRelative } from '../../components/format';
+import { formatRelative, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { adminError } from './admin-errors';
@@ -28,6 +28,7 @@ const userColumns = (roleName: (id: string) => string): DataTableColumn<AdminUse
         {u.disabled ? 'Disabled' : 'Active'}
       </span>
     ),
+    exportText: (u) => (u.disabled ? 'Disabled' : 'Active'),
     width: 100,
   },
   {
@@ -35,6 +36,7 @@ const userColumns = (roleName: (id: string) => string): DataTableColumn<AdminUse
     header: 'Last sign-in',
     value: (u) => u.lastLoginAt ?? 0,
     cell: (u) => formatRelative(u.lastLoginAt),
+    exportText: (u) => isoDateTime(u.lastLoginAt),
     width: 130,
   },
 ];

@@ -1,8 +1,8 @@
 import { techniqueName } from '../../../shared/attack';
-import { severityRank } from '../../../shared/incident-model';
+import { incidentStatusLabels, severityLabels, severityRank } from '../../../shared/incident-model';
 import type { IncidentSummary } from '../../../shared/schemas/incidents';
 import type { DataTableColumn } from '../../components/data-table/data-table';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, isoDateTime } from '../../components/format';
 import { IncidentStatusBadge, SeverityBadge, TechniqueChips } from './incident-badges';
 
 /** The columns of the incident list. */
@@ -12,6 +12,7 @@ export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
     header: 'Severity',
     value: (i) => severityRank(i.severity),
     cell: (i) => <SeverityBadge severity={i.severity} />,
+    exportText: (i) => severityLabels[i.severity],
     width: 96,
   },
   { id: 'title', header: 'Incident', value: (i) => i.title },
@@ -20,6 +21,7 @@ export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
     header: 'Techniques',
     value: (i) => `${i.techniques.join(' ')} ${i.techniques.map(techniqueName).join(' ')}`,
     cell: (i) => <TechniqueChips techniques={i.techniques} />,
+    exportText: (i) => i.techniques.join(' '),
     width: 190,
   },
   {
@@ -27,6 +29,7 @@ export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
     header: 'Status',
     value: (i) => i.status,
     cell: (i) => <IncidentStatusBadge status={i.status} />,
+    exportText: (i) => incidentStatusLabels[i.status],
     width: 120,
   },
   {
@@ -34,6 +37,7 @@ export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
     header: 'First seen',
     value: (i) => i.firstSeen,
     cell: (i) => formatDateTime(i.firstSeen),
+    exportText: (i) => isoDateTime(i.firstSeen),
     width: 170,
   },
   {
@@ -41,6 +45,7 @@ export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
     header: 'Last seen',
     value: (i) => i.lastSeen,
     cell: (i) => formatDateTime(i.lastSeen),
+    exportText: (i) => isoDateTime(i.lastSeen),
     width: 170,
     hiddenByDefault: true,
   },

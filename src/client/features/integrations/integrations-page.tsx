@@ -7,7 +7,7 @@ import { runCommand } from '../../commands/run-command';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { formatNumber, formatRelative } from '../../components/format';
+import { formatNumber, formatRelative, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { workspace } from '../../workspace/workspace-controller';
 import { SyncStateBadge, syncStateLabel } from './sync-state-badge';
@@ -41,6 +41,7 @@ const columns: DataTableColumn<Integration>[] = [
         {formatRelative(i.lastSyncAt)}
       </span>
     ),
+    exportText: (i) => isoDateTime(i.lastSyncAt),
     width: 120,
   },
   {

@@ -19,7 +19,7 @@ import { cannotCreateInvestigation } from '../../commands/investigation/cannot-c
 import { RiskBadge, StatusBadge } from '../../components/badges';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
-import { formatDate, formatRelative } from '../../components/format';
+import { formatDate, formatRelative, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { workspace } from '../../workspace/workspace-controller';
@@ -33,6 +33,7 @@ const columns: DataTableColumn<Investigation>[] = [
     header: 'Status',
     value: (i) => i.status,
     cell: (i) => <StatusBadge status={i.status} />,
+    exportText: (i) => statusLabels[i.status],
     width: 100,
   },
   {
@@ -40,6 +41,7 @@ const columns: DataTableColumn<Investigation>[] = [
     header: 'Risk',
     value: (i) => i.riskScore,
     cell: (i) => <RiskBadge level={i.riskLevel} score={i.riskScore} />,
+    exportText: (i) => `${riskLabels[i.riskLevel]} · ${i.riskScore}`,
     width: 110,
   },
   { id: 'type', header: 'Type', value: (i) => typeLabels[i.type], width: 150 },
@@ -55,6 +57,7 @@ const columns: DataTableColumn<Investigation>[] = [
     header: 'Window',
     value: (i) => i.windowStart,
     cell: (i) => `${formatDate(i.windowStart)} – ${formatDate(i.windowEnd)}`,
+    exportText: (i) => `${isoDateTime(i.windowStart)}/${isoDateTime(i.windowEnd)}`,
     width: 200,
     hiddenByDefault: true,
   },
@@ -63,6 +66,7 @@ const columns: DataTableColumn<Investigation>[] = [
     header: 'Updated',
     value: (i) => i.updatedAt,
     cell: (i) => formatRelative(i.updatedAt),
+    exportText: (i) => isoDateTime(i.updatedAt),
     width: 120,
   },
   {
