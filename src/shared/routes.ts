@@ -1,8 +1,11 @@
 /**
  * The one route table of Vigil: the React router, the palette's "Go to" entries, the `nav.*`
  * commands and deep links all read it, so a path is written down exactly once. Framework-free
- * on purpose: no router types leak in, and it runs in the browser and in Node alike.
+ * on purpose: no router types leak in, and it runs in the browser and in Node alike. The
+ * evidence pages' routes come from the finding catalogue.
  */
+import { evidencePages, evidencePageSlugs } from './findings/catalogue';
+import type { EvidencePageSlug } from './findings/catalogue';
 
 /** One screen: its path template (`:name` marks a parameter), its title and its needs. */
 export interface RouteDefinition {
@@ -18,28 +21,11 @@ export interface RouteDefinition {
   readonly searchParams?: readonly string[];
 }
 
-const evidencePages = {
-  'working-hours': 'Working hours',
-  'security-hygiene': 'Security hygiene',
-  'powershell-commands': 'PowerShell commands',
-  'local-apps': 'Local apps',
-  'file-access': 'File access',
-  devices: 'Devices',
-  deletions: 'Deletions',
-  'communications-analysis': 'Communications analysis',
-  'code-repos': 'Code repositories',
-  'app-access': 'App access',
-  'access-requests': 'Access requests',
-} as const;
-
-/** The slug of one evidence-locker sub-page, as it appears in its path. */
-export type EvidencePage = keyof typeof evidencePages;
-
-/** Every evidence-locker sub-page slug, in the brief's order. */
-export const evidencePageSlugs = Object.keys(evidencePages) as EvidencePage[];
+/** The evidence page slugs, one evidence route each (the finding catalogue lists them). */
+export { evidencePageSlugs };
 
 type EvidenceRoutes = {
-  readonly [P in EvidencePage as `evidence.${P}`]: {
+  readonly [P in EvidencePageSlug as `evidence.${P}`]: {
     readonly path: `/app/investigations/:id/evidence-locker/${P}`;
     readonly title: string;
     readonly needsInvestigation: true;
@@ -47,16 +33,20 @@ type EvidenceRoutes = {
   };
 };
 
+/** One route per evidence page of the finding catalogue: its path, title and search params. */
 function evidenceRoutes(): EvidenceRoutes {
-  const entries = evidencePageSlugs.map((page) => [
-    `evidence.${page}`,
-    {
-      path: `/app/investigations/:id/evidence-locker/${page}`,
-      title: `Evidence: ${evidencePages[page]}`,
-      needsInvestigation: true,
-      ...(page === 'file-access' ? { searchParams: ['label'] } : {}),
-    },
-  ]);
+  const entries = evidencePageSlugs.map((page) => {
+    const definition: { title: string; searchParams?: readonly string[] } = evidencePages[page];
+    return [
+      `evidence.${page}`,
+      {
+        path: `/app/investigations/:id/evidence-locker/${page}`,
+        title: `Evidence: ${definition.title}`,
+        needsInvestigation: true,
+        ...(definition.searchParams ? { searchParams: definition.searchParams } : {}),
+      },
+    ];
+  });
   return Object.fromEntries(entries) as EvidenceRoutes;
 }
 

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { resolveWindow } from '../../../src/server/analysis/findings/finding-context';
 import { inferLabels } from '../../../src/server/analysis/findings/rollups/infer-labels';
 import { contiguousRanges } from '../../../src/server/analysis/findings/rollups/refresh-rollups';
-import { offsetAt, offsetIntervals } from '../../../src/server/analysis/findings/rollups/zone-intervals';
-import { isOffHours, learnHours } from '../../../src/server/analysis/findings/working-hours.detector';
+import {
+  offsetAt,
+  offsetIntervals,
+} from '../../../src/server/analysis/findings/rollups/zone-intervals';
 import { riskyCategory } from '../../../src/server/analysis/findings/local-apps.detector';
+import { isOffHours, learnHours } from '../../../src/server/analysis/findings/off-hours';
 
 const DAY = 86_400_000;
 

@@ -9,6 +9,7 @@ import {
   requestersByResource,
   resignationTime,
 } from '../../db/queries/findings/access-requests';
+import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import type { PeopleDirectory } from './people';
 import { peopleDirectory } from './people';
@@ -22,7 +23,7 @@ function text(value: unknown): string | null {
 }
 
 /** GET findings/access-requests: what the subject asked for, against what their peers ask for. */
-export async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequestsReply> {
+async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequestsReply> {
   const department = ctx.subject.department;
   const [events, peers, resignedEvent] = await Promise.all([
     accessRequestEvents(ctx.db, ctx.dialect, ctx.subject.id, ctx.window),
@@ -91,3 +92,14 @@ export async function detectAccessRequests(ctx: FindingContext): Promise<AccessR
     },
   };
 }
+
+/** Access requests: those that stand out against department peers or came after resignation. */
+export const accessRequestsDetector = defineDetector('accessRequests', detectAccessRequests, {
+  figures: ({ accessRequests }) => ({
+    'access-requests': {
+      value: accessRequests.summary.flagged,
+      severity: severityAt(accessRequests.summary.flagged, 2),
+    },
+  }),
+  anomalies: ({ accessRequests }) => accessRequests.summary.flagged,
+});

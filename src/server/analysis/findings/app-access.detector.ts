@@ -10,6 +10,8 @@ import { firstActivityBefore } from '../../db/queries/findings/first-activity';
 import { appUsersAmong } from '../../db/queries/findings/peer-apps';
 import { isAnalysisPending } from '../runs/analysis-state';
 import { dayKey, share, windowDays } from './day-keys';
+import { listAppAccesses } from './app-accesses';
+import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +30,7 @@ export function appAccessPending(ctx: Pick<FindingContext, 'investigation'>): bo
  * A new app is flagged only when no one else in the subject's department uses it: people
  * pick up their team's tools at any time, and a sparse history makes many of those look new.
  */
-export async function appAccessRows(ctx: FindingContext): Promise<AppAccessRow[]> {
+async function appAccessRows(ctx: FindingContext): Promise<AppAccessRow[]> {
   const filter = { categories: ['app'] };
   const [inWindow, failures, firstEver, firstEvent, peers] = await Promise.all([
     dailyGroups(ctx.db, ctx.build, ctx.window, ['app'], filter),
@@ -80,13 +82,13 @@ export async function appAccessRows(ctx: FindingContext): Promise<AppAccessRow[]
 }
 
 /** GET findings/app-access. */
-export async function detectAppAccess(ctx: FindingContext): Promise<AppAccessReply> {
+async function detectAppAccess(ctx: FindingContext): Promise<AppAccessReply> {
   if (appAccessPending(ctx)) return { pending: true, window: ctx.window, apps: [] };
   return { pending: false, window: ctx.window, apps: await appAccessRows(ctx) };
 }
 
 /** GET findings/app-access/stats. */
-export async function detectAppAccessStats(ctx: FindingContext): Promise<AppAccessStats> {
+async function detectAppAccessStats(ctx: FindingContext): Promise<AppAccessStats> {
   const empty = {
     window: ctx.window,
     accesses: 0,
@@ -120,7 +122,7 @@ export async function detectAppAccessStats(ctx: FindingContext): Promise<AppAcce
 }
 
 /** GET findings/app-access/daily-chart. */
-export async function detectAppAccessDailyChart(ctx: FindingContext): Promise<AppAccessDailyChart> {
+async function detectAppAccessDailyChart(ctx: FindingContext): Promise<AppAccessDailyChart> {
   if (appAccessPending(ctx)) return { pending: true, window: ctx.window, days: [], series: [] };
   const groups = await dailyGroups(ctx.db, ctx.build, ctx.window, ['day', 'app'], {
     categories: ['app'],
@@ -155,3 +157,24 @@ export async function detectAppAccessDailyChart(ctx: FindingContext): Promise<Ap
     series: order.map((app) => ({ app, counts: series.get(app) ?? [] })),
   };
 }
+
+/** Per app; the flagged apps are the page's anomalies. */
+export const appAccessDetector = defineDetector('appAccess', detectAppAccess, {
+  anomalies: ({ appAccess }) => appAccess.apps.filter((a) => a.flagged).length,
+});
+
+/** App access figures. */
+export const appAccessStatsDetector = defineDetector('appAccessStats', detectAppAccessStats);
+
+/** App accesses per day. */
+export const appAccessDailyChartDetector = defineDetector(
+  'appAccessDailyChart',
+  detectAppAccessDailyChart,
+);
+
+/** The accesses themselves, a page at a time (none while the analysis runs). */
+export const appAccessesDetector = defineDetector('appAccesses', async (ctx, query) =>
+  appAccessPending(ctx)
+    ? { pending: true, rows: [], nextCursor: null }
+    : { pending: false, ...(await listAppAccesses(ctx, query)) },
+);

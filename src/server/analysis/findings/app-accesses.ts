@@ -3,8 +3,8 @@ import { listEvents } from '../../db/queries/findings/event-rows';
 import { invalid } from '../../domain-error';
 import { decodeCursor, encodeCursor } from './event-cursor';
 import type { FindingContext } from './finding-context';
+import { isOffHours } from './off-hours';
 import { offsetAt } from './rollups/zone-intervals';
-import { isOffHours } from './working-hours.detector';
 import { presentEvent } from './present-event';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,7 @@
 import type { CodeReposReply, RepoRow } from '../../../shared/schemas/findings/code-repos';
 import { dailyGroups, distinctPerDay, firstSeenBy } from '../../db/queries/findings/daily-groups';
 import { firstActivityBefore } from '../../db/queries/findings/first-activity';
+import { defineDetector, severityAt } from './define-detector';
 import { dayKey } from './day-keys';
 import type { FindingContext } from './finding-context';
 
@@ -22,7 +23,7 @@ const COLUMN: Record<string, keyof Pick<RepoRow, 'clones' | 'downloads' | 'pushe
  * a million events make tens of thousands of (day, repository, activity) rollup rows, too many
  * to hand to JavaScript on every request.
  */
-export async function detectCodeRepos(ctx: FindingContext): Promise<CodeReposReply> {
+async function detectCodeRepos(ctx: FindingContext): Promise<CodeReposReply> {
   const filter = { categories: ['repo'] };
   const [perRepo, perRepoActivity, perDayActivity, firstEver, firstEvent] = await Promise.all([
     dailyGroups(ctx.db, ctx.build, ctx.window, ['item'], filter),
@@ -105,3 +106,14 @@ export async function detectCodeRepos(ctx: FindingContext): Promise<CodeReposRep
       .map((c) => ({ date: dayKey(c.day), repositories: c.distinct, newRepositories: c.among })),
   };
 }
+
+/** Code repositories: the days of bulk cloning. */
+export const codeReposDetector = defineDetector('codeRepos', detectCodeRepos, {
+  figures: ({ codeRepos }) => ({
+    'bulk-clones': {
+      value: codeRepos.bulkClones.length,
+      severity: severityAt(codeRepos.bulkClones.length, 1),
+    },
+  }),
+  anomalies: ({ codeRepos }) => codeRepos.bulkClones.length,
+});

@@ -3,6 +3,7 @@ import { contactGroups } from '../../db/queries/findings/daily-groups';
 import { employeesByEmail } from '../../db/queries/findings/employees-by-email';
 import type { EmployeeRow } from '../../db/schema';
 import { presentEmployeeRef } from '../../presenters/employee';
+import { defineDetector } from './define-detector';
 import { competitorOf, domainKind, domainOf } from './domains';
 import type { FindingContext } from './finding-context';
 import { rollupBuildFor, rollupSettingsFor } from './finding-context';
@@ -16,7 +17,7 @@ const CONTACTS_PER_PERSON = [40, 10, 6];
 const EXPANDED_PER_HOP = [12, 6];
 
 /** GET findings/communications-analysis: the subject's contact graph, up to three hops. */
-export async function detectCommunications(
+async function detectCommunications(
   ctx: FindingContext,
   hops: number,
 ): Promise<CommunicationsReply> {
@@ -158,3 +159,8 @@ export async function detectCommunications(
     },
   };
 }
+
+/** The contact graph, `hops` deep. */
+export const communicationsDetector = defineDetector('communications', (ctx, query) =>
+  detectCommunications(ctx, query.hops),
+);

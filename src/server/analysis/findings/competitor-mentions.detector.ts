@@ -4,6 +4,7 @@ import type {
 } from '../../../shared/schemas/findings/competitor-mentions';
 import { readJson } from '../../db/dialect';
 import { competitorMentionEvents } from '../../db/queries/findings/messages';
+import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { peopleDirectory } from './people';
 
@@ -31,9 +32,7 @@ export function snippetAround(text: string, terms: readonly string[]): string {
 }
 
 /** GET findings/competitor-mentions: messages, mail and shares naming configured competitors. */
-export async function detectCompetitorMentions(
-  ctx: FindingContext,
-): Promise<CompetitorMentionsReply> {
+async function detectCompetitorMentions(ctx: FindingContext): Promise<CompetitorMentionsReply> {
   const events = await competitorMentionEvents(ctx.db, ctx.subject.id, ctx.window, LISTED);
   const people = await peopleDirectory(
     ctx.db,
@@ -90,3 +89,18 @@ export async function detectCompetitorMentions(
     mentions,
   };
 }
+
+/** Competitor mentions: each message naming a competitor counts. */
+export const competitorMentionsDetector = defineDetector(
+  'competitorMentions',
+  detectCompetitorMentions,
+  {
+    figures: ({ competitorMentions }) => ({
+      'competitor-mentions': {
+        value: competitorMentions.mentions.length,
+        severity: severityAt(competitorMentions.mentions.length, 5),
+      },
+    }),
+    anomalies: ({ competitorMentions }) => competitorMentions.mentions.length,
+  },
+);

@@ -2,6 +2,7 @@ import type { DeletionsReply } from '../../../shared/schemas/findings/deletions'
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { deletionsByHour } from '../../db/queries/findings/deletions';
 import { listEvents } from '../../db/queries/findings/event-rows';
+import { defineDetector, severityAt } from './define-detector';
 import { dayKey, median } from './day-keys';
 import type { FindingContext } from './finding-context';
 import { presentEvent } from './present-event';
@@ -18,7 +19,7 @@ const KIND: Record<string, 'files' | 'mail' | 'messages'> = {
 };
 
 /** GET findings/deletions: what the subject deleted, and the bursts that look like wiping. */
-export async function detectDeletions(ctx: FindingContext): Promise<DeletionsReply> {
+async function detectDeletions(ctx: FindingContext): Promise<DeletionsReply> {
   const [groups, hours] = await Promise.all([
     dailyGroups(ctx.db, ctx.build, ctx.window, ['day', 'activity', 'app'], {
       activities: Object.keys(KIND),
@@ -91,3 +92,14 @@ export async function detectDeletions(ctx: FindingContext): Promise<DeletionsRep
     events: events.map(presentEvent),
   };
 }
+
+/** Deletions: the bursts that look like wiping. */
+export const deletionsDetector = defineDetector('deletions', detectDeletions, {
+  figures: ({ deletions }) => ({
+    'deletion-bursts': {
+      value: deletions.bursts.length,
+      severity: severityAt(deletions.bursts.length, 1),
+    },
+  }),
+  anomalies: ({ deletions }) => deletions.bursts.length,
+});

@@ -3,6 +3,7 @@ import { readJson } from '../../db/dialect';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { inventoryDevices, removableWritesByDevice } from '../../db/queries/findings/devices';
 import { listEvents } from '../../db/queries/findings/event-rows';
+import { defineDetector, severityAt } from './define-detector';
 import { dayKey } from './day-keys';
 import type { FindingContext } from './finding-context';
 import { presentEvent } from './present-event';
@@ -17,7 +18,7 @@ function text(value: unknown): string | null {
 }
 
 /** GET findings/devices: the subject's devices and what they wrote to removable media. */
-export async function detectDevices(ctx: FindingContext): Promise<DevicesReply> {
+async function detectDevices(ctx: FindingContext): Promise<DevicesReply> {
   const [inventory, writes, perDay, events] = await Promise.all([
     inventoryDevices(ctx.db, ctx.dialect, ctx.subject.id, ctx.window),
     removableWritesByDevice(ctx.db, ctx.dialect, ctx.subject.id, ctx.window),
@@ -82,3 +83,14 @@ export async function detectDevices(ctx: FindingContext): Promise<DevicesReply> 
     },
   };
 }
+
+/** Devices: files written to removable media, and the flagged devices. */
+export const devicesDetector = defineDetector('devices', detectDevices, {
+  figures: ({ devices }) => ({
+    'usb-writes': {
+      value: devices.removableMedia.writes,
+      severity: severityAt(devices.removableMedia.writes, 5),
+    },
+  }),
+  anomalies: ({ devices }) => devices.devices.filter((d) => d.flagged).length,
+});

@@ -2,6 +2,7 @@ import type { ExternalEmailsReply } from '../../../shared/schemas/findings/exter
 import { readJson } from '../../db/dialect';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { externalMails, externalMailSummary } from '../../db/queries/findings/messages';
+import { defineDetector, severityAt } from './define-detector';
 import { dayKey } from './day-keys';
 import { domainKind } from './domains';
 import type { FindingContext } from './finding-context';
@@ -14,7 +15,7 @@ function strings(value: unknown): string[] {
 }
 
 /** GET findings/external-emails: mail that left the company, where to, with what. */
-export async function detectExternalEmails(ctx: FindingContext): Promise<ExternalEmailsReply> {
+async function detectExternalEmails(ctx: FindingContext): Promise<ExternalEmailsReply> {
   const [perDay, { totals, domains: byDomain }, messages] = await Promise.all([
     dailyGroups(ctx.db, ctx.build, ctx.window, ['day', 'destination'], {
       activities: ['email_send'],
@@ -82,3 +83,14 @@ export async function detectExternalEmails(ctx: FindingContext): Promise<Externa
     }),
   };
 }
+
+/** External mail: what went to personal addresses. */
+export const externalEmailsDetector = defineDetector('externalEmails', detectExternalEmails, {
+  figures: ({ externalEmails }) => ({
+    'personal-email': {
+      value: externalEmails.summary.personal,
+      severity: severityAt(externalEmails.summary.personal, 3),
+    },
+  }),
+  anomalies: ({ externalEmails }) => externalEmails.summary.personal,
+});

@@ -1,29 +1,14 @@
 import type {
   FileAccessReply,
-  FileEventsReply,
   FileSankeyReply,
-  FilesReply,
 } from '../../../shared/schemas/findings/file-access';
-import {
-  ALL_FILES,
-  RISKY_DESTINATIONS,
-  UNLABELED,
-} from '../../../shared/schemas/findings/file-access';
+import { RISKY_DESTINATIONS, UNLABELED } from '../../../shared/schemas/findings/file-access';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
-import { eventsByIds } from '../../db/queries/findings/event-rows';
-import {
-  OUTBOUND_ACTIVITIES,
-  fileEvents,
-  filesFromRollup,
-  filesHandled,
-} from '../../db/queries/findings/files';
-import { employeeTimeRange } from '../../db/queries/findings/rollups';
-import { invalid } from '../../domain-error';
+import { OUTBOUND_ACTIVITIES } from '../../db/queries/findings/files';
 import { dayKey } from './day-keys';
+import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
-import { presentEvent } from './present-event';
 
-const LISTED_FILES = 500;
 /** Activities that only read or edit a file in place: left out of the flow diagram. */
 const IN_PLACE = new Set(['file_view', 'file_modify', 'file_create', 'file_delete', 'other']);
 
@@ -59,7 +44,8 @@ function implicitDestination(activity: string): string {
 }
 
 /** The label name a rollup row carries ('' is the brief's Unlabeled). */
-const labelName = (label: string | undefined) => (label ? label : UNLABELED);
+/** A file's label as the findings name it: its own, or 'Unlabeled'. */
+export const labelName = (label: string | undefined) => (label ? label : UNLABELED);
 
 /** The labels to choose from: configured ones, others seen, then Unlabeled. */
 function labelChoices(ctx: FindingContext, seen: readonly string[]): string[] {
@@ -79,7 +65,7 @@ const FILE_FLOWS = { categories: ['file'], alsoLeaving: OUTBOUND_ACTIVITIES };
  * GET findings/file-access: file activity by sensitivity label and action. Leaving counts
  * what the sankey draws as leaving: every movement with a destination.
  */
-export async function detectFileAccess(ctx: FindingContext): Promise<FileAccessReply> {
+async function detectFileAccess(ctx: FindingContext): Promise<FileAccessReply> {
   const groups = await dailyGroups(
     ctx.db,
     ctx.build,
@@ -146,7 +132,7 @@ export async function detectFileAccess(ctx: FindingContext): Promise<FileAccessR
 }
 
 /** GET findings/file-access/sankey: where files of each label went, through which action. */
-export async function detectFileSankey(ctx: FindingContext): Promise<FileSankeyReply> {
+async function detectFileSankey(ctx: FindingContext): Promise<FileSankeyReply> {
   const groups = await dailyGroups(
     ctx.db,
     ctx.build,
@@ -203,65 +189,40 @@ export async function detectFileSankey(ctx: FindingContext): Promise<FileSankeyR
   return { window: ctx.window, nodes, links: [...links.values()] };
 }
 
-/** Resolves `?label`: 'All Files' (or nothing) is every file, 'Unlabeled' those without a label. */
-export function resolveLabel(
-  ctx: FindingContext,
-  label: string | undefined,
-): { name: string; filter: string | null } {
-  if (label === undefined || label === ALL_FILES) return { name: ALL_FILES, filter: null };
-  if (label === UNLABELED) return { name: UNLABELED, filter: '' };
-  const known = ctx.config.sensitivityLabels.find((l) => l.toLowerCase() === label.toLowerCase());
-  if (!known) {
-    throw invalid(
-      `The label "${label}" is not a sensitivity label: use ${[ALL_FILES, ...ctx.config.sensitivityLabels, UNLABELED].map((l) => `"${l}"`).join(', ')}.`,
-    );
-  }
-  return { name: known, filter: known };
-}
-
-/** GET findings/file-access/files: the files the subject handled, optionally of one label. */
-export async function detectFiles(
-  ctx: FindingContext,
-  label: string | undefined,
-): Promise<FilesReply> {
-  const chosen = resolveLabel(ctx, label);
-  // A window holding all of the subject's activity reads the per-file totals of the analysis step.
-  const range = await employeeTimeRange(ctx.db, ctx.subject.id);
-  const whole = !range || (ctx.window.start <= range.first && ctx.window.end > range.last);
-  const rows = whole
-    ? await filesFromRollup(ctx.db, ctx.subject.id, chosen.filter, LISTED_FILES)
-    : await filesHandled(
-        ctx.db,
-        ctx.dialect,
-        ctx.subject.id,
-        ctx.window,
-        chosen.filter,
-        LISTED_FILES,
-      );
+/**
+ * Sensitive file movements out of company storage: all of them (what the file-access page and
+ * its sankey count), and those to risky places (removable media, personal mail and cloud,
+ * public links, external shares), which is what makes them alarming.
+ */
+export function sensitiveLeaving(files: FileAccessReply): { all: number; risky: number } {
+  const sensitive = files.byLabel.filter((l) => files.sensitiveLabels.includes(l.label));
   return {
-    window: ctx.window,
-    label: chosen.name,
-    total: rows[0]?.total ?? 0,
-    files: rows.map(({ total: _total, first, last, ...r }) => ({
-      ...r,
-      label: labelName(r.label),
-      firstSeen: first,
-      lastSeen: last,
-    })),
+    all: sensitive.reduce((s, l) => s + l.leaving, 0),
+    risky: sensitive.reduce((s, l) => s + l.leavingRisky, 0),
   };
 }
 
-/** GET findings/file-access/files/{fileId}/events. */
-export async function detectFileEvents(
-  ctx: FindingContext,
-  fileId: string,
-): Promise<FileEventsReply> {
-  if (!fileId.trim()) throw invalid('fileId is required');
-  const ids = await fileEvents(ctx.db, ctx.dialect, ctx.subject.id, ctx.window, fileId, 1000);
-  const rows = await eventsByIds(ctx.db, ctx.dialect, ctx.subject.id, ids);
-  return {
-    window: ctx.window,
-    fileId,
-    events: rows.sort((a, b) => b.time - a.time).map(presentEvent),
-  };
+/** Labelled files (anything but Public) that left company storage for a risky place. */
+function labelledLeaving(files: FileAccessReply): number {
+  return files.byLabel
+    .filter((l) => l.label !== 'Public' && l.label !== UNLABELED)
+    .reduce((s, l) => s + l.leavingRisky, 0);
 }
+
+/**
+ * File access: sensitive files leaving company storage. Its page counts labelled files that
+ * left for a risky place and, since a USB copy is a file leaving too, removable-media writes.
+ */
+export const fileAccessDetector = defineDetector('fileAccess', detectFileAccess, {
+  figures: ({ fileAccess }) => {
+    const leaving = sensitiveLeaving(fileAccess);
+    // Mail to business addresses counts, but alone it is everyday work: low at most.
+    const severity = leaving.risky ? severityAt(leaving.risky, 10) : leaving.all ? 'low' : 'none';
+    return { 'sensitive-leaving': { value: leaving.all, severity } };
+  },
+  anomalies: ({ fileAccess, devices }) =>
+    labelledLeaving(fileAccess) + devices.removableMedia.writes,
+});
+
+/** Label → action → destination flows. */
+export const fileSankeyDetector = defineDetector('fileSankey', detectFileSankey);

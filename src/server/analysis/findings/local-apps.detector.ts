@@ -1,6 +1,7 @@
 import type { LocalAppsReply } from '../../../shared/schemas/findings/local-apps';
 import type { riskyAppCategories } from '../../../shared/schemas/findings/local-apps';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
+import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { baseName } from './present-event';
 
@@ -31,7 +32,7 @@ export function riskyCategory(executable: string): Category | null {
 }
 
 /** GET findings/local-apps: programs run and installed on the subject's computers. */
-export async function detectLocalApps(ctx: FindingContext): Promise<LocalAppsReply> {
+async function detectLocalApps(ctx: FindingContext): Promise<LocalAppsReply> {
   const groups = await dailyGroups(ctx.db, ctx.build, ctx.window, ['item', 'activity'], {
     activities: ['process_start', 'app_install'],
   });
@@ -63,3 +64,8 @@ export async function detectLocalApps(ctx: FindingContext): Promise<LocalAppsRep
     apps: [...apps.values()].sort((a, b) => Number(b.risky) - Number(a.risky) || b.runs - a.runs),
   };
 }
+
+/** Local apps: the risky programs that ran. */
+export const localAppsDetector = defineDetector('localApps', detectLocalApps, {
+  anomalies: ({ localApps }) => localApps.apps.filter((a) => a.risky).length,
+});

@@ -4,6 +4,7 @@ import { readJson } from '../../db/dialect';
 import { commandEvents } from '../../db/queries/findings/commands';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { flagCounts, flaggedEvents } from '../../db/queries/findings/flags';
+import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { normalizeCommand } from './normalize-command';
 import { commandPatternById } from './powershell-patterns';
@@ -19,7 +20,7 @@ function severityOf(patterns: readonly CommandPattern[]): Severity {
 }
 
 /** GET findings/powershell-pseudo-commands: suspicious commands, readable, with their techniques. */
-export async function detectPowershell(ctx: FindingContext): Promise<PowershellReply> {
+async function detectPowershell(ctx: FindingContext): Promise<PowershellReply> {
   const [volume, counts, flagged] = await Promise.all([
     dailyGroups(ctx.db, ctx.build, ctx.window, ['activity', 'item'], {
       activities: ['script_exec', 'process_start'],
@@ -89,3 +90,14 @@ export async function detectPowershell(ctx: FindingContext): Promise<PowershellR
     commands: commands.sort((a, b) => b.time - a.time),
   };
 }
+
+/** PowerShell: the suspicious commands. */
+export const powershellDetector = defineDetector('powershell', detectPowershell, {
+  figures: ({ powershell }) => ({
+    commands: {
+      value: powershell.summary.suspicious,
+      severity: severityAt(powershell.summary.suspicious, 3),
+    },
+  }),
+  anomalies: ({ powershell }) => powershell.summary.suspicious,
+});

@@ -1,41 +1,50 @@
+import { findingTopics } from '../../../shared/findings/catalogue';
+import type { TopicId } from '../../../shared/findings/catalogue';
 import type { Severity } from '../../../shared/schemas/findings/common';
-import type { RemediationReply, SummaryReply } from '../../../shared/schemas/findings/summary';
+import type { RemediationReply } from '../../../shared/schemas/findings/summary';
+import { defineDetector } from './define-detector';
+import { sensitiveLeaving } from './file-access.detector';
 import type { FindingContext } from './finding-context';
-import { findings, sensitiveLeaving } from './locker-findings';
+import { findings } from './locker-findings';
 
-type Page = SummaryReply['figures'][number]['page'];
-
-/** GET /investigations/{id}/remediation-suggestions: what to do next, most urgent first. */
-export async function detectRemediation(ctx: FindingContext): Promise<RemediationReply> {
+/** What to do next, most urgent first; each suggestion links to the page of its topic. */
+async function detectRemediation(ctx: FindingContext): Promise<RemediationReply> {
   const f = await findings(ctx);
   const out: Array<Omit<RemediationReply['suggestions'][number], 'priority'>> = [];
   const add = (
     id: string,
     severity: Severity,
-    page: Page & string,
+    topic: TopicId,
     title: string,
     action: string,
     rationale: string,
-  ) => out.push({ id, severity, action, rationale, finding: { page, title } });
-  const tamper = f.hygiene.items.filter(
+  ) =>
+    out.push({
+      id,
+      severity,
+      action,
+      rationale,
+      finding: { page: findingTopics[topic].page, title },
+    });
+  const tamper = f.securityHygiene.items.filter(
     (i) => (i.id === 'security-tools-tampered' || i.id === 'logs-cleared') && i.count > 0,
   );
   if (tamper.length)
     add(
       'restore-defenses',
       'critical',
-      'security-hygiene',
+      'securityHygiene',
       tamper.map((i) => i.title).join(' and '),
       'Isolate the endpoint, re-enable endpoint protection and collect a forensic image before logs are lost further.',
       `${tamper.reduce((s, i) => s + i.count, 0)} tampering or log-clearing events.`,
     );
-  const mfa = f.hygiene.items.find((i) => i.id === 'mfa-disabled' && i.count > 0);
-  const admin = f.hygiene.items.find((i) => i.id === 'admin-rights' && i.count > 0);
+  const mfa = f.securityHygiene.items.find((i) => i.id === 'mfa-disabled' && i.count > 0);
+  const admin = f.securityHygiene.items.find((i) => i.id === 'admin-rights' && i.count > 0);
   if (mfa || admin)
     add(
       'reset-identity',
       'high',
-      'security-hygiene',
+      'securityHygiene',
       [mfa?.title, admin?.title].filter(Boolean).join(' and '),
       'Re-enroll MFA, revoke the admin rights granted and reset the subject’s sessions and credentials.',
       'Identity controls were weakened during the window.',
@@ -50,33 +59,33 @@ export async function detectRemediation(ctx: FindingContext): Promise<Remediatio
       'Block removable storage for the subject’s devices and recover the drive used.',
       `${usb} files were written to removable media.`,
     );
-  const leaving = sensitiveLeaving(f);
-  if (leaving.risky || f.mail.summary.personal)
+  const leaving = sensitiveLeaving(f.fileAccess);
+  if (leaving.risky || f.externalEmails.summary.personal)
     add(
       'exfiltration',
       leaving.risky >= 10 ? 'high' : 'medium',
-      'file-access',
+      'fileAccess',
       'Sensitive files leaving',
       'Revoke external shares and public links, and ask the personal mail recipients for deletion through Legal.',
-      `${leaving.risky} sensitive file movements to removable media, personal mail or cloud, public links or external shares; ${f.mail.summary.personal} mails to personal addresses.`,
+      `${leaving.risky} sensitive file movements to removable media, personal mail or cloud, public links or external shares; ${f.externalEmails.summary.personal} mails to personal addresses.`,
     );
-  if (f.requests.summary.flagged)
+  if (f.accessRequests.summary.flagged)
     add(
       'access',
       'high',
-      'access-requests',
+      'accessRequests',
       'Unusual access requests',
       'Revoke access granted outside the subject’s role, and hold pending requests.',
-      `${f.requests.summary.flagged} requests stand out against peers or came after resignation.`,
+      `${f.accessRequests.summary.flagged} requests stand out against peers or came after resignation.`,
     );
-  if (f.repos.bulkClones.length)
+  if (f.codeRepos.bulkClones.length)
     add(
       'repos',
       'high',
-      'code-repos',
+      'codeRepos',
       'Bulk repository cloning',
       'Revoke the subject’s repository tokens and SSH keys; review what the cloned repositories contain.',
-      `${f.repos.bulkClones.reduce((s, b) => s + b.repositories, 0)} repositories cloned in bulk.`,
+      `${f.codeRepos.bulkClones.reduce((s, b) => s + b.repositories, 0)} repositories cloned in bulk.`,
     );
   if (f.deletions.bursts.length)
     add(
@@ -87,30 +96,30 @@ export async function detectRemediation(ctx: FindingContext): Promise<Remediatio
       'Restore deleted files from the recycle bins and backups, and place the mailbox on litigation hold.',
       `${f.deletions.summary.files} files and ${f.deletions.summary.mailItems} mail items deleted in bursts.`,
     );
-  if (f.mentions.mentions.length)
+  if (f.competitorMentions.mentions.length)
     add(
       'competitor',
       'medium',
-      'communications-analysis',
+      'competitorMentions',
       'Competitor contact',
       'Brief Legal on the competitor contact and preserve the conversations.',
-      `${f.mentions.mentions.length} messages name a competitor.`,
+      `${f.competitorMentions.mentions.length} messages name a competitor.`,
     );
-  if (f.hours.anomalousDays.length >= 3)
+  if (f.workingHours.anomalousDays.length >= 3)
     add(
       'hours',
       'medium',
-      'working-hours',
+      'workingHours',
       'After-hours shift',
       'Ask the manager whether the after-hours work was expected before drawing conclusions.',
-      `${f.hours.anomalousDays.length} days broke the usual pattern.`,
+      `${f.workingHours.anomalousDays.length} days broke the usual pattern.`,
     );
-  const risky = f.apps.apps.filter((a) => a.risky);
+  const risky = f.localApps.apps.filter((a) => a.risky);
   if (risky.length)
     add(
       'apps',
       'medium',
-      'local-apps',
+      'localApps',
       'Risky local software',
       'Remove unapproved sync, archiving or remote-access tools and check what they moved.',
       `${risky.length === 1 ? 'One tool that can move or hide data ran' : `${risky.length} tools that can move or hide data ran`} on the subject’s devices: ${risky
@@ -127,3 +136,6 @@ export async function detectRemediation(ctx: FindingContext): Promise<Remediatio
       .map((s, i) => ({ ...s, priority: i + 1 })),
   };
 }
+
+/** GET /investigations/{id}/remediation-suggestions. */
+export const remediationDetector = defineDetector('remediation', detectRemediation);

@@ -11,6 +11,7 @@ import { inventoryDevices } from '../../db/queries/findings/devices';
 import { eventsByIds, listEvents } from '../../db/queries/findings/event-rows';
 import { flagCounts, flaggedEvents } from '../../db/queries/findings/flags';
 import { notFound } from '../../domain-error';
+import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { commandPatternById } from './powershell-patterns';
 import { presentEvent } from './present-event';
@@ -123,12 +124,12 @@ async function evaluate(ctx: FindingContext): Promise<HygieneItem[]> {
 }
 
 /** GET findings/security-hygiene: every check, worst first. */
-export async function detectSecurityHygiene(ctx: FindingContext): Promise<SecurityHygieneReply> {
+async function detectSecurityHygiene(ctx: FindingContext): Promise<SecurityHygieneReply> {
   return { window: ctx.window, items: await evaluate(ctx) };
 }
 
 /** GET findings/security-hygiene/{detailId}: one check and the events behind it. */
-export async function detectSecurityHygieneDetail(
+async function detectSecurityHygieneDetail(
   ctx: FindingContext,
   detailId: string,
 ): Promise<SecurityHygieneDetail> {
@@ -202,3 +203,21 @@ export async function detectSecurityHygieneDetail(
   events.sort((a, b) => b.time - a.time);
   return { window: ctx.window, item, events };
 }
+
+/** Security hygiene: issues of high severity or worse are a key figure, medium ones count. */
+export const securityHygieneDetector = defineDetector('securityHygiene', detectSecurityHygiene, {
+  figures: ({ securityHygiene }) => {
+    const serious = securityHygiene.items.filter(
+      (i) => i.severity === 'critical' || i.severity === 'high',
+    ).length;
+    return { hygiene: { value: serious, severity: severityAt(serious, 1) } };
+  },
+  anomalies: ({ securityHygiene }) =>
+    securityHygiene.items.filter((i) => i.severity !== 'none' && i.severity !== 'low').length,
+});
+
+/** One check and the events behind it. */
+export const securityHygieneDetailDetector = defineDetector(
+  'securityHygieneDetail',
+  (ctx, _query, params) => detectSecurityHygieneDetail(ctx, params.detailId),
+);

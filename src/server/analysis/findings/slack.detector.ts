@@ -1,6 +1,7 @@
 import type { SlackDownloadsReply, SlackSharesReply } from '../../../shared/schemas/findings/slack';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { chatDownloadsByFile, chatShares } from '../../db/queries/findings/messages';
+import { defineDetector } from './define-detector';
 import { dayKey, median } from './day-keys';
 import type { FindingContext } from './finding-context';
 
@@ -20,7 +21,7 @@ export function channelName(channel: string | null, direct: boolean): string | n
 }
 
 /** GET findings/slack-shares: files shared outside the company, by public link or in direct messages. */
-export async function detectSlackShares(ctx: FindingContext): Promise<SlackSharesReply> {
+async function detectSlackShares(ctx: FindingContext): Promise<SlackSharesReply> {
   const rows = await chatShares(ctx.db, ctx.dialect, ctx.subject.id, ctx.window, 2000);
   const shares = rows.map((r) => ({
     id: String(r.id),
@@ -46,7 +47,7 @@ export async function detectSlackShares(ctx: FindingContext): Promise<SlackShare
 }
 
 /** GET findings/slack-downloads: how much the subject downloads from chat, and when. */
-export async function detectSlackDownloads(ctx: FindingContext): Promise<SlackDownloadsReply> {
+async function detectSlackDownloads(ctx: FindingContext): Promise<SlackDownloadsReply> {
   const [perDay, { files, distinct }] = await Promise.all([
     dailyGroups(ctx.db, ctx.build, ctx.window, ['day'], { activities: ['chat_file_download'] }),
     chatDownloadsByFile(ctx.db, ctx.dialect, ctx.subject.id, ctx.window, 200),
@@ -71,3 +72,9 @@ export async function detectSlackDownloads(ctx: FindingContext): Promise<SlackDo
     files,
   };
 }
+
+/** Files shared in chat outside the company. */
+export const slackSharesDetector = defineDetector('slackShares', detectSlackShares);
+
+/** Files downloaded from chat. */
+export const slackDownloadsDetector = defineDetector('slackDownloads', detectSlackDownloads);

@@ -1,50 +1,16 @@
-import type { WorkingHoursReply } from '../../../shared/schemas/findings/working-hours';
+import type { EndpointReply } from '../../../shared/findings/case-endpoints';
+import type { Severity } from '../../../shared/schemas/findings/common';
 import { halfhourCounts } from '../../db/queries/findings/daily-groups';
 import { dayKey, median, share } from './day-keys';
+import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
+import { isOffHours, learnHours } from './off-hours';
 import { offsetAt } from './rollups/zone-intervals';
+
+type WorkingHoursReply = EndpointReply<'workingHours'>;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** Share of weekday activity the learned hours must hold. */
-const LEARNED_SHARE = 0.8;
-/** Below this many weekday events nothing is learned. */
-const LEARN_MIN_EVENTS = 50;
-
-interface Hours {
-  startHour: number;
-  endHour: number;
-}
-
-/** Whether a local weekday (0 Monday) and hour fall outside working hours. */
-export function isOffHours(weekday: number, hour: number, hours: Hours): boolean {
-  if (weekday >= 5) return true;
-  return hours.startHour < hours.endHour
-    ? hour < hours.startHour || hour >= hours.endHour
-    : hour < hours.startHour && hour >= hours.endHour;
-}
-
-/** The shortest run of hours holding most weekday activity, or null with too little data. */
-export function learnHours(heatmap: readonly (readonly number[])[]): Hours | null {
-  const perHour = Array.from({ length: 24 }, (_, h) =>
-    heatmap.slice(0, 5).reduce((sum, day) => sum + (day[h] ?? 0), 0),
-  );
-  const total = perHour.reduce((a, b) => a + b, 0);
-  if (total < LEARN_MIN_EVENTS) return null;
-  for (let length = 1; length <= 24; length++) {
-    let best: Hours | null = null;
-    let bestSum = -1;
-    for (let start = 0; start + length <= 24; start++) {
-      const sum = perHour.slice(start, start + length).reduce((a, b) => a + b, 0);
-      if (sum > bestSum) {
-        bestSum = sum;
-        best = { startHour: start, endHour: start + length };
-      }
-    }
-    if (bestSum >= total * LEARNED_SHARE) return best;
-  }
-  return { startHour: 0, endHour: 24 };
-}
 
 interface LocalDay {
   events: number;
@@ -54,8 +20,8 @@ interface LocalDay {
   weekday: number;
 }
 
-/** GET findings/working-hours: when the subject works, in their own zone, and when that changed. */
-export async function detectWorkingHours(ctx: FindingContext): Promise<WorkingHoursReply> {
+/** When the subject works, in their own zone, and when that changed. */
+async function detectWorkingHours(ctx: FindingContext): Promise<WorkingHoursReply> {
   const buckets = await halfhourCounts(ctx.db, ctx.build, ctx.window);
   const offsets = ctx.build.clock.offsets;
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
@@ -156,3 +122,38 @@ export async function detectWorkingHours(ctx: FindingContext): Promise<WorkingHo
     anomalousDays,
   };
 }
+
+/** Below this share of activity off hours nothing stands out (the risk score's own threshold). */
+const ORDINARY_OFF_HOURS = 0.2;
+/** From this share off hours the figure is high (the risk score's after-hours part is then half full). */
+const HIGH_OFF_HOURS = 0.4;
+/** A week this far above the subject's usual weekly share is a shift worth a look. */
+const WEEK_ABOVE_USUAL = 0.3;
+/** Weeks with fewer events than this say nothing about a pattern. */
+const WEEK_MIN_EVENTS = 20;
+
+/**
+ * How much the off-hours share says: by how far it is above what is ordinary for anyone, and
+ * whether some week stands far above the subject's own usual week. Days that break the pattern
+ * alone, with an ordinary share, are worth no more than a low.
+ */
+function offHoursSeverity(hours: WorkingHoursReply): Severity {
+  if (hours.totalEvents < 50) return 'none';
+  if (hours.offHoursShare >= HIGH_OFF_HOURS) return 'high';
+  if (hours.offHoursShare > ORDINARY_OFF_HOURS) return 'medium';
+  const weeks = hours.weeks.filter((w) => w.events >= WEEK_MIN_EVENTS).map((w) => w.share);
+  const usual = median(weeks);
+  if (weeks.some((weekShare) => weekShare >= usual + WEEK_ABOVE_USUAL)) return 'medium';
+  return hours.anomalousDays.length >= 3 ? 'low' : 'none';
+}
+
+/** Working hours: the share of activity off hours, and the days that break the pattern. */
+export const workingHoursDetector = defineDetector('workingHours', detectWorkingHours, {
+  figures: ({ workingHours }) => ({
+    'off-hours': {
+      value: Math.round(workingHours.offHoursShare * 100),
+      severity: offHoursSeverity(workingHours),
+    },
+  }),
+  anomalies: ({ workingHours }) => workingHours.anomalousDays.length,
+});

@@ -1,29 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { eventEndpoints } from '../../../shared/findings/case-endpoints';
 import { errorReplySchema } from '../../../shared/schemas/common';
-import {
-  eventDetailSchema,
-  eventParams,
-  eventsQuerySchema,
-  eventsReplySchema,
-} from '../../../shared/schemas/findings/events';
 import { subjectEvent, subjectEvents } from '../../analysis/findings/subject-events';
 import { invalid } from '../../domain-error';
 import { loadInvestigation } from '../../case/load-investigation';
-import { findingParams } from './define-finding';
+import { casePath, findingParams } from './define-finding';
+
+const { list, detail } = eventEndpoints;
 
 /** The subject's raw events, for drill-down from any aggregate, and each event's raw record. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.requirePermission('evidence.read');
   app.get(
-    '/investigations/:id/events',
+    casePath(list.path),
     {
       preHandler: guard,
       schema: {
         tags: ['evidence'],
         params: findingParams,
-        querystring: eventsQuerySchema,
-        response: { 200: eventsReplySchema, 400: errorReplySchema, 404: errorReplySchema },
+        querystring: list.query,
+        response: { 200: list.reply, 400: errorReplySchema, 404: errorReplySchema },
       },
     },
     async (request) => {
@@ -40,13 +37,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get(
-    '/investigations/:id/events/:eventId',
+    casePath(detail.path),
     {
       preHandler: guard,
       schema: {
         tags: ['evidence'],
-        params: eventParams,
-        response: { 200: eventDetailSchema, 404: errorReplySchema },
+        params: detail.params,
+        response: { 200: detail.reply, 404: errorReplySchema },
       },
     },
     async (request) => {

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 
-import { appAccessRoutes } from './app-access';
+import { endpointIds, findingEndpoints } from '../../../shared/findings/case-endpoints';
+import { detectorRegistry } from '../../analysis/findings/detectors';
+import { defineFinding } from './define-finding';
 import { eventRoutes } from './events';
-import { fileAccessRoutes } from './file-access';
 import { pinRoutes } from './pins';
-import { summaryRoutes } from './summary';
-import { topicFindingRoutes } from './topic-findings';
 
-/** Findings, the evidence locker's index, pins and the subject's events, under /investigations/{id}. */
+/**
+ * Under /investigations/{id}: one route per entry of the finding catalogue (topics and the
+ * locker's index), answered by its detector; then the subject's events and the pins.
+ */
 export const findingRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(appAccessRoutes);
-  await app.register(topicFindingRoutes);
-  await app.register(fileAccessRoutes);
-  await app.register(summaryRoutes);
+  const detectors = await detectorRegistry();
+  for (const id of endpointIds) defineFinding(app, findingEndpoints[id], detectors.of(id));
   await app.register(eventRoutes);
   await app.register(pinRoutes);
 };

@@ -3,36 +3,35 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { pinEndpoints } from '../../../shared/findings/case-endpoints';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
-import {
-  createPinBodySchema,
-  pinSchema,
-  pinsReplySchema,
-} from '../../../shared/schemas/findings/pins';
 import type { Pin } from '../../../shared/schemas/findings/pins';
 import { deletePin, insertPin, listPins } from '../../db/queries/findings/pins';
 import type { PinRecord } from '../../db/queries/findings/pins';
 import { conflict, notFound } from '../../domain-error';
 import { loadInvestigation } from '../../case/load-investigation';
-import { findingParams } from './define-finding';
+import { casePath, findingParams } from './define-finding';
 
-const path = '/investigations/:id/evidence/pins';
+const { list, create, remove } = pinEndpoints;
 
 function present(pin: PinRecord): Pin {
   return { ...pin, kind: pin.kind as Pin['kind'] };
 }
 
-/** Pinned evidence: list (evidence.read), pin and unpin (evidence.write); all audited. */
+/**
+ * Pinned evidence: list (evidence.read), pin and unpin (evidence.write); all audited. A pin's
+ * page must be one of the catalogue's evidence pages (or the incident timeline).
+ */
 export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    path,
+    casePath(list.path),
     {
       preHandler: app.requirePermission('evidence.read'),
       schema: {
         tags: ['evidence'],
         params: findingParams,
         querystring: z.strictObject({}),
-        response: { 200: pinsReplySchema, 404: errorReplySchema },
+        response: { 200: list.reply, 404: errorReplySchema },
       },
     },
     async (request) => {
@@ -49,15 +48,15 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    path,
+    casePath(create.path),
     {
       preHandler: app.requirePermission('evidence.write'),
       schema: {
         tags: ['evidence'],
         params: findingParams,
-        body: createPinBodySchema,
+        body: create.body,
         response: {
-          201: pinSchema,
+          201: create.reply,
           400: errorReplySchema,
           404: errorReplySchema,
           409: errorReplySchema,
@@ -105,7 +104,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${path}/:pinId`,
+    casePath(remove.path),
     {
       preHandler: app.requirePermission('evidence.write'),
       schema: {

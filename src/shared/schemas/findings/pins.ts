@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
+import { evidencePageSlugs } from '../../findings/catalogue';
 import { epochMs, userRefSchema } from '../common';
 
 /** What a pin points at. */
 export const pinKinds = ['event', 'finding', 'incident', 'file', 'contact'] as const;
+
+/** Where a pin can come from: an evidence page (its slug), or the incident timeline. */
+const pinPages: readonly string[] = [...evidencePageSlugs, 'incidents'];
 
 /** POST /investigations/{id}/evidence/pins. */
 export const createPinBodySchema = z.strictObject({
@@ -12,8 +16,15 @@ export const createPinBodySchema = z.strictObject({
   ref: z.string().trim().min(1, 'ref must not be empty').max(500),
   /** What the locker shows for it. */
   label: z.string().trim().min(1, 'label must not be empty').max(300),
-  /** The evidence page it came from. */
-  page: z.string().max(60).nullable().default(null),
+  /** The evidence page it came from, `incidents` for the incident timeline, or none. */
+  page: z
+    .string()
+    .max(60)
+    .refine((page) => pinPages.includes(page), {
+      error: `page must be an evidence page or incidents: ${pinPages.join(', ')}`,
+    })
+    .nullable()
+    .default(null),
   /** The row as the investigator saw it. */
   snapshot: z
     .record(z.string(), z.unknown())

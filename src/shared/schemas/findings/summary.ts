@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { evidencePageSlugs } from '../../routes';
+import { evidencePageSlugs } from '../../findings/catalogue';
 import { findingWindowSchema, severitySchema } from './common';
 
 /** The evidence pages a count or a suggestion can point to. */

@@ -1,3 +1,4 @@
+import { findingTopics } from '../../../../shared/findings/catalogue';
 import { formatDate, fromDayNumber } from '../calendar';
 import { Injection, localTime, pickWeekday } from './injection';
 import type { ScenarioContext, ScenarioDefinition, ScenarioPlan } from './types';
@@ -18,7 +19,7 @@ function plan(ctx: ScenarioContext): ScenarioPlan {
       lastDay: formatDate(fromDayNumber(last)),
       timezone: e.timezone,
       declaredHours: `${e.workStartHour}:00-${e.workEndHour}:00`,
-      anomaly: 'working-hours',
+      anomaly: findingTopics.workingHours.page,
     },
   });
 }

@@ -1,0 +1,77 @@
+import type { FileEventsReply, FilesReply } from '../../../shared/schemas/findings/file-access';
+import { ALL_FILES, UNLABELED } from '../../../shared/schemas/findings/file-access';
+import { eventsByIds } from '../../db/queries/findings/event-rows';
+import { fileEvents, filesFromRollup, filesHandled } from '../../db/queries/findings/files';
+import { employeeTimeRange } from '../../db/queries/findings/rollups';
+import { invalid } from '../../domain-error';
+import { defineDetector } from './define-detector';
+import { labelName } from './file-access.detector';
+import type { FindingContext } from './finding-context';
+import { presentEvent } from './present-event';
+
+const LISTED_FILES = 500;
+
+/** Resolves `?label`: 'All Files' (or nothing) is every file, 'Unlabeled' those without a label. */
+function resolveLabel(
+  ctx: FindingContext,
+  label: string | undefined,
+): { name: string; filter: string | null } {
+  if (label === undefined || label === ALL_FILES) return { name: ALL_FILES, filter: null };
+  if (label === UNLABELED) return { name: UNLABELED, filter: '' };
+  const known = ctx.config.sensitivityLabels.find((l) => l.toLowerCase() === label.toLowerCase());
+  if (!known) {
+    throw invalid(
+      `The label "${label}" is not a sensitivity label: use ${[ALL_FILES, ...ctx.config.sensitivityLabels, UNLABELED].map((l) => `"${l}"`).join(', ')}.`,
+    );
+  }
+  return { name: known, filter: known };
+}
+
+/** GET findings/file-access/files: the files the subject handled, optionally of one label. */
+async function detectFiles(ctx: FindingContext, label: string | undefined): Promise<FilesReply> {
+  const chosen = resolveLabel(ctx, label);
+  // A window holding all of the subject's activity reads the per-file totals of the analysis step.
+  const range = await employeeTimeRange(ctx.db, ctx.subject.id);
+  const whole = !range || (ctx.window.start <= range.first && ctx.window.end > range.last);
+  const rows = whole
+    ? await filesFromRollup(ctx.db, ctx.subject.id, chosen.filter, LISTED_FILES)
+    : await filesHandled(
+        ctx.db,
+        ctx.dialect,
+        ctx.subject.id,
+        ctx.window,
+        chosen.filter,
+        LISTED_FILES,
+      );
+  return {
+    window: ctx.window,
+    label: chosen.name,
+    total: rows[0]?.total ?? 0,
+    files: rows.map(({ total: _total, first, last, ...r }) => ({
+      ...r,
+      label: labelName(r.label),
+      firstSeen: first,
+      lastSeen: last,
+    })),
+  };
+}
+
+/** GET findings/file-access/files/{fileId}/events. */
+async function detectFileEvents(ctx: FindingContext, fileId: string): Promise<FileEventsReply> {
+  if (!fileId.trim()) throw invalid('fileId is required');
+  const ids = await fileEvents(ctx.db, ctx.dialect, ctx.subject.id, ctx.window, fileId, 1000);
+  const rows = await eventsByIds(ctx.db, ctx.dialect, ctx.subject.id, ids);
+  return {
+    window: ctx.window,
+    fileId,
+    events: rows.sort((a, b) => b.time - a.time).map(presentEvent),
+  };
+}
+
+/** The files the subject handled, of the label asked for. */
+export const filesDetector = defineDetector('files', (ctx, query) => detectFiles(ctx, query.label));
+
+/** The events of one file. */
+export const fileEventsDetector = defineDetector('fileEvents', (ctx, _query, params) =>
+  detectFileEvents(ctx, params.fileId),
+);

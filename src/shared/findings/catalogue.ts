@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+import { accessRequestsReplySchema } from '../schemas/findings/access-requests';
+import {
+  appAccessDailyChartSchema,
+  appAccessesQuerySchema,
+  appAccessesReplySchema,
+  appAccessReplySchema,
+  appAccessStatsSchema,
+} from '../schemas/findings/app-access';
+import { codeReposReplySchema } from '../schemas/findings/code-repos';
+import {
+  communicationsQuerySchema,
+  communicationsReplySchema,
+} from '../schemas/findings/communications';
+import { competitorMentionsReplySchema } from '../schemas/findings/competitor-mentions';
+import { deletionsReplySchema } from '../schemas/findings/deletions';
+import { devicesReplySchema } from '../schemas/findings/devices';
+import { externalEmailsReplySchema } from '../schemas/findings/external-emails';
+import {
+  fileAccessReplySchema,
+  fileEventsReplySchema,
+  filesQuerySchema,
+  filesReplySchema,
+  fileSankeyReplySchema,
+} from '../schemas/findings/file-access';
+import { localAppsReplySchema } from '../schemas/findings/local-apps';
+import { powershellReplySchema } from '../schemas/findings/powershell';
+import {
+  securityHygieneDetailSchema,
+  securityHygieneReplySchema,
+} from '../schemas/findings/security-hygiene';
+import { slackDownloadsReplySchema, slackSharesReplySchema } from '../schemas/findings/slack';
+import { workingHoursReplySchema } from '../schemas/findings/working-hours';
+import type { FindingEndpoint } from './finding-endpoint';
+
+/**
+ * The evidence locker's pages in the brief's order: the slug of each path, its title, and the
+ * search parameters the brief names for it. The route table, the palette and the locker's page
+ * list read this; each page's screen is `features/evidence/pages/<slug>-page.tsx`.
+ */
+export const evidencePages = {
+  'working-hours': { title: 'Working hours' },
+  'security-hygiene': { title: 'Security hygiene' },
+  'powershell-commands': { title: 'PowerShell commands' },
+  'local-apps': { title: 'Local apps' },
+  'file-access': { title: 'File access', searchParams: ['label'] },
+  devices: { title: 'Devices' },
+  deletions: { title: 'Deletions' },
+  'communications-analysis': { title: 'Communications analysis' },
+  'code-repos': { title: 'Code repositories' },
+  'app-access': { title: 'App access' },
+  'access-requests': { title: 'Access requests' },
+} as const satisfies Record<string, { title: string; searchParams?: readonly string[] }>;
+
+/** The slug of one evidence page, as it appears in its path. */
+export type EvidencePageSlug = keyof typeof evidencePages;
+
+/** Every evidence page slug, in the brief's order. */
+export const evidencePageSlugs = Object.keys(evidencePages) as EvidencePageSlug[];
+
+/**
+ * Every finding topic, one entry each, keyed by a stable topic id. One detector per topic
+ * computes it (`analysis/findings/*.detector.ts`). Topics are listed in the order the locker's
+ * summary shows their figures.
+ */
+export const findingTopics = {
+  fileAccess: {
+    path: 'findings/file-access',
+    page: 'file-access',
+    title: 'File activity by label and action',
+    reply: fileAccessReplySchema,
+    figures: { 'sensitive-leaving': { label: 'Sensitive files leaving' } },
+    anomalies: 'Labelled files that left for a risky place, and files written to removable media',
+  },
+  fileSankey: {
+    path: 'findings/file-access/sankey',
+    page: 'file-access',
+    title: 'Label → action → destination',
+    reply: fileSankeyReplySchema,
+  },
+  files: {
+    path: 'findings/file-access/files',
+    page: 'file-access',
+    title: "Files handled; label 'All Files' (default), a label, or 'Unlabeled'",
+    query: filesQuerySchema,
+    reply: filesReplySchema,
+  },
+  fileEvents: {
+    path: 'findings/file-access/files/:fileId/events',
+    page: 'file-access',
+    title: 'Events of one file',
+    reply: fileEventsReplySchema,
+    params: z.object({ fileId: z.string().max(2000) }),
+  },
+  devices: {
+    path: 'findings/devices',
+    page: 'devices',
+    title: 'Devices and removable media',
+    reply: devicesReplySchema,
+    figures: { 'usb-writes': { label: 'Files written to USB' } },
+    anomalies: 'Flagged devices',
+  },
+  externalEmails: {
+    path: 'findings/external-emails',
+    page: 'communications-analysis',
+    title: 'Mail outside the company',
+    reply: externalEmailsReplySchema,
+    figures: { 'personal-email': { label: 'Mails to personal addresses' } },
+    anomalies: 'Mails to personal addresses',
+  },
+  codeRepos: {
+    path: 'findings/code-repos',
+    page: 'code-repos',
+    title: 'Code repositories touched',
+    reply: codeReposReplySchema,
+    figures: { 'bulk-clones': { label: 'Bulk clone days' } },
+    anomalies: 'Days of bulk cloning',
+  },
+  workingHours: {
+    path: 'findings/working-hours',
+    page: 'working-hours',
+    title: 'When the subject works, in their own zone',
+    reply: workingHoursReplySchema,
+    figures: { 'off-hours': { label: 'Activity off hours', unit: '%' } },
+    anomalies: 'Days that break the usual working pattern',
+  },
+  securityHygiene: {
+    path: 'findings/security-hygiene',
+    page: 'security-hygiene',
+    title: 'Security hygiene checks',
+    reply: securityHygieneReplySchema,
+    figures: { hygiene: { label: 'Security issues (high or worse)' } },
+    anomalies: 'Checks of medium severity or worse',
+  },
+  securityHygieneDetail: {
+    path: 'findings/security-hygiene/:detailId',
+    page: 'security-hygiene',
+    title: 'One security hygiene check and the events behind it',
+    reply: securityHygieneDetailSchema,
+    params: z.object({ detailId: z.string().min(1).max(60) }),
+  },
+  powershell: {
+    path: 'findings/powershell-pseudo-commands',
+    page: 'powershell-commands',
+    title: 'Suspicious commands, normalized',
+    reply: powershellReplySchema,
+    figures: { commands: { label: 'Suspicious commands' } },
+    anomalies: 'Suspicious commands',
+  },
+  deletions: {
+    path: 'findings/deletions',
+    page: 'deletions',
+    title: 'Deleted files, mail and messages',
+    reply: deletionsReplySchema,
+    figures: { 'deletion-bursts': { label: 'Deletion bursts' } },
+    anomalies: 'Deletion bursts',
+  },
+  competitorMentions: {
+    path: 'findings/competitor-mentions',
+    page: 'communications-analysis',
+    title: 'Mentions of competitors',
+    reply: competitorMentionsReplySchema,
+    figures: { 'competitor-mentions': { label: 'Competitor mentions' } },
+    anomalies: 'Messages naming a competitor',
+  },
+  accessRequests: {
+    path: 'findings/access-requests',
+    page: 'access-requests',
+    title: 'Access requests against peers',
+    reply: accessRequestsReplySchema,
+    figures: { 'access-requests': { label: 'Unusual access requests' } },
+    anomalies: 'Requests that stand out against peers or came after resignation',
+  },
+  slackShares: {
+    path: 'findings/slack-shares',
+    page: 'communications-analysis',
+    title: 'Files shared in chat outside the company',
+    reply: slackSharesReplySchema,
+  },
+  slackDownloads: {
+    path: 'findings/slack-downloads',
+    page: 'communications-analysis',
+    title: 'Files downloaded from chat',
+    reply: slackDownloadsReplySchema,
+  },
+  communications: {
+    path: 'findings/communications-analysis',
+    page: 'communications-analysis',
+    title: 'The subject’s contact graph (hops 1 to 3)',
+    query: communicationsQuerySchema,
+    reply: communicationsReplySchema,
+  },
+  localApps: {
+    path: 'findings/local-apps',
+    page: 'local-apps',
+    title: 'Programs run on the subject’s computers',
+    reply: localAppsReplySchema,
+    anomalies: 'Risky programs that ran',
+  },
+  appAccess: {
+    path: 'findings/app-access',
+    page: 'app-access',
+    title: 'Applications the subject signed in to',
+    reply: appAccessReplySchema,
+    anomalies: 'Flagged applications',
+  },
+  appAccessStats: {
+    path: 'findings/app-access/stats',
+    page: 'app-access',
+    title: 'App access figures',
+    reply: appAccessStatsSchema,
+  },
+  appAccessDailyChart: {
+    path: 'findings/app-access/daily-chart',
+    page: 'app-access',
+    title: 'App accesses per day',
+    reply: appAccessDailyChartSchema,
+  },
+  appAccesses: {
+    path: 'findings/app-access/accesses',
+    page: 'app-access',
+    title: 'App accesses, newest first (cursor paging)',
+    query: appAccessesQuerySchema,
+    reply: appAccessesReplySchema,
+  },
+} satisfies Record<string, FindingEndpoint & { page: EvidencePageSlug }>;
+
+/** A topic id such as `workingHours`. */
+export type TopicId = keyof typeof findingTopics;
