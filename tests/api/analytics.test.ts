@@ -29,11 +29,42 @@ describe('dashboard figures', () => {
     expect((await owner.get(`${base}/count`)).body).toEqual({ count: 4 });
     expect((await owner.get(`${base}/active-count`)).body).toEqual({ count: 3 });
     expect((await owner.get(`${base}/high-risk-count`)).body).toEqual({ count: 2 });
-    expect(
-      (await owner.get(`${base}/today-count`, { tz: 'Pacific/Kiritimati' })).body.count,
-    ).toBeGreaterThanOrEqual(0);
     expect((await owner.get(`${base}/today-count`)).body).toEqual({ count: 4 });
     expect((await stranger.get(`${base}/count`)).body).toEqual({ count: 0 });
+  });
+
+  it('count today in the caller’s time zone: a case from just before its midnight is yesterday’s', async () => {
+    // Kiritimati is UTC+14 all year: its day starts at 10:00 UTC of the day before.
+    const hour = 3_600_000;
+    const day = 24 * hour;
+    const midnight = Math.floor((Date.now() + 14 * hour) / day) * day - 14 * hour;
+    const night = await t.signInAs('investigator');
+    const open = async (createdAt: number) => {
+      const reply = await night.post('/investigations', {
+        title: 'Night case',
+        subjectEmployeeId: 'E1006',
+      });
+      await t.db
+        .updateTable('investigations')
+        .set({ created_at: createdAt })
+        .where('id', '=', reply.body.id)
+        .execute();
+    };
+    await open(midnight - 60_000);
+    await open(midnight);
+    await open(Date.now());
+    expect((await night.get(`${base}/count`)).body).toEqual({ count: 3 });
+    expect((await night.get(`${base}/today-count`, { tz: 'Pacific/Kiritimati' })).body).toEqual({
+      count: 2,
+    });
+    // Pago Pago is UTC-11 all year: which of the three fall on its today depends on the hour.
+    const pagoMidnight = Math.floor((Date.now() - 11 * hour) / day) * day + 11 * hour;
+    const pagoToday = [midnight - 60_000, midnight, Date.now()].filter(
+      (at) => at >= pagoMidnight,
+    ).length;
+    expect((await night.get(`${base}/today-count`, { tz: 'Pacific/Pago_Pago' })).body).toEqual({
+      count: pagoToday,
+    });
   });
 
   it('distribute by risk and type with every bucket present', async () => {

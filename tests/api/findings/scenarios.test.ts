@@ -39,6 +39,17 @@ async function finding<T = any>(
   return reply.body;
 }
 
+/** The dataset's departing-exfiltration storylines: it injects two departures, and a test that
+ * loops over them must not pass by finding none. */
+function departures() {
+  const stories = manifest.scenarios.filter((s) => s.scenario === 'departing-exfiltration');
+  expect(stories.map((s) => s.scenario)).toEqual([
+    'departing-exfiltration',
+    'departing-exfiltration',
+  ]);
+  return stories;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   analyst = await t.signInAs('analyst');
@@ -50,7 +61,7 @@ afterAll(async () => {
 
 describe('each injected storyline shows up where an investigator looks', () => {
   it('departing exfiltration: Confidential files flow to USB in the sankey, USB writes on the laptop, mail to a personal address', async () => {
-    for (const story of manifest.scenarios.filter((s) => s.scenario === 'departing-exfiltration')) {
+    for (const story of departures()) {
       const sankey = await finding(story.employeeId, 'findings/file-access/sankey');
       const at = (id: string) => sankey.nodes.findIndex((n: { id: string }) => n.id === id);
       const usb = at('destination:USB / removable media');
@@ -111,7 +122,7 @@ describe('each injected storyline shows up where an investigator looks', () => {
   });
 
   it('departing exfiltration: what the sankey shows leaving, mail included, is what the counts, the file list and the summary count', async () => {
-    for (const story of manifest.scenarios.filter((s) => s.scenario === 'departing-exfiltration')) {
+    for (const story of departures()) {
       const sankey = await finding(story.employeeId, 'findings/file-access/sankey');
       const nodes = sankey.nodes as Array<{ label: string; column: string }>;
       const leavingFrom = new Map<string, number>();
