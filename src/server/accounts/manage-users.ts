@@ -68,7 +68,10 @@ export async function newPassword(given: string | undefined): Promise<NewPasswor
   return { passwordHash: await hashPassword(given ?? temporaryPassword!), temporaryPassword };
 }
 
-/** Creates a user with a password hashed by newPassword; the generated one is returned once. */
+/**
+ * Creates a user with a password hashed by newPassword, marked temporary: the admin knows it,
+ * so the user must change it on first sign-in. The generated one is returned once.
+ */
 export async function createUser(
   db: Kysely<Database>,
   body: z.output<typeof createUserBodySchema>,
@@ -85,6 +88,7 @@ export async function createUser(
       displayName: body.displayName,
       passwordHash: password.passwordHash,
       now,
+      passwordTemporary: true,
     },
     roles,
   );
@@ -143,7 +147,10 @@ export async function changeUser(
   });
 }
 
-/** Sets a password hashed by newPassword and ends the user's sessions, in one transaction. */
+/**
+ * Sets a password hashed by newPassword, marked temporary (the admin knows it, so its owner
+ * must change it), and ends the user's sessions, in one transaction.
+ */
 export async function resetPassword(
   db: Kysely<Database>,
   userId: string,
@@ -153,7 +160,12 @@ export async function resetPassword(
   await inTransaction(db, async (trx) => {
     const row = await findUserById(trx, userId);
     if (!row) throw notFound(`There is no user with id "${userId}".`);
-    await updateUser(trx, userId, { password_hash: password.passwordHash }, now);
+    await updateUser(
+      trx,
+      userId,
+      { password_hash: password.passwordHash, password_temporary: 1 },
+      now,
+    );
     await deleteUserSessions(trx, userId);
   });
 }

@@ -34,3 +34,10 @@ export const SIGN_IN_POLICY = {
   /** An address stays one of the account's own this long after a sign-in from it. */
   knownAddressMs: 30 * 24 * 60 * MINUTE,
 } as const;
+
+/** "30 seconds", "4 minutes": the wait as the 429 sentence says it (rounded up). */
+export function waitPhrase(ms: number): string {
+  const [n, unit] =
+    ms < 60_000 ? [Math.ceil(ms / 1000), 'second'] : [Math.ceil(ms / 60_000), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

@@ -11,6 +11,7 @@ import { fileKeysMigration } from './migrations/0006-file-keys';
 import { signInAttemptsMigration } from './migrations/0007-sign-in-attempts';
 import { runOwnersMigration } from './migrations/0008-run-owners';
 import { foldCaseMigration } from './migrations/0009-fold-case';
+import { temporaryPasswordsMigration } from './migrations/0010-temporary-passwords';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0007-sign-in-attempts': signInAttemptsMigration(),
     '0008-run-owners': runOwnersMigration(),
     '0009-fold-case': foldCaseMigration(dialect),
+    '0010-temporary-passwords': temporaryPasswordsMigration(),
   };
 }
 

@@ -155,6 +155,8 @@ export interface UsersTable {
   created_at: number;
   updated_at: number;
   last_login_at: number | null;
+  /** 1 while the password is one an admin set (new user, reset): its owner must change it. */
+  password_temporary: Generated<number>;
 }
 
 export interface UserRolesTable {

@@ -14,6 +14,7 @@ import { employeeRoutes } from './identity/employees';
 import { incidentRoutes } from './incidents';
 import { integrationRoutes, pushIngestRoute } from './integrations';
 import { investigationRoutes } from './investigations';
+import { myPasswordRoutes } from './me/password';
 import { mySettingsRoutes } from './me/settings';
 import { openApiRoute } from './openapi';
 import { userDirectoryRoutes } from './users/directory';
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     await authenticated.register(meRoute);
     await authenticated.register(mySettingsRoutes);
+    await authenticated.register(myPasswordRoutes);
     await authenticated.register(investigationRoutes);
     await authenticated.register(findingRoutes);
     await authenticated.register(configurationRoutes);

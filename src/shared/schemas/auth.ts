@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { permissions } from '../permissions';
+import { passwordSchema } from './admin';
 
 export const loginBodySchema = z.strictObject({
   email: z.string().trim().min(1, 'Enter your email.').max(320),
@@ -24,8 +25,29 @@ export const meReplySchema = z.object({
     expiresAt: z.number(),
     idleTimeoutMs: z.number(),
   }),
+  /** The password is a temporary one an admin set: the user must change it before anything else. */
+  passwordChangeRequired: z.boolean(),
 });
 export type MeReply = z.infer<typeof meReplySchema>;
+
+/** POST /me/password: the current password, checked, and the new one, under the usual rules. */
+export const changePasswordBodySchema = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'Enter your current password.').max(1024),
+    newPassword: passwordSchema,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one.',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The password changed; this many other sessions of the user were signed out. */
+export const changePasswordReplySchema = z.object({ otherSessionsEnded: z.number().int() });
+export type ChangePasswordReply = z.infer<typeof changePasswordReplySchema>;
+
+/** The reply when the current password given to POST /me/password is not the user's. */
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not right.';
 
 /** Single sign-on as advertised to the sign-in page. */
 export const ssoConfigReplySchema = z.object({

@@ -91,6 +91,20 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/** Ends every session of the user but one (the one making the change); returns how many. */
+export async function deleteOtherUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keepTokenHash: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Removes sessions past their absolute or idle limit; run now and then. `idleBoundMs` is the
  * idle limit plus the allowance for skipped last_seen_at writes (see auth/sessions.ts), so a

@@ -56,6 +56,8 @@ export async function insertUserIfAbsent(
     displayName: string;
     passwordHash: string | null;
     now: number;
+    /** An admin set or generated the password: its owner must change it. */
+    passwordTemporary?: boolean;
   },
   roleIds: string[],
 ): Promise<boolean> {
@@ -71,6 +73,7 @@ export async function insertUserIfAbsent(
         created_at: user.now,
         updated_at: user.now,
         last_login_at: null,
+        password_temporary: user.passwordTemporary ? 1 : 0,
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .executeTakeFirst();
@@ -102,7 +105,12 @@ export async function setUserRoles(
 export async function updateUser(
   db: Kysely<Database>,
   userId: string,
-  changes: Partial<Pick<UserRow, 'display_name' | 'disabled' | 'password_hash' | 'last_login_at'>>,
+  changes: Partial<
+    Pick<
+      UserRow,
+      'display_name' | 'disabled' | 'password_hash' | 'last_login_at' | 'password_temporary'
+    >
+  >,
   now: number,
 ): Promise<void> {
   await db

@@ -4,17 +4,11 @@ import { LOGIN_FAILED_MESSAGE, loginBodySchema, meReplySchema } from '../../../s
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { verifyPassword } from '../../accounts/passwords';
 import { lookupSession, startSession } from '../../accounts/sessions';
+import { waitPhrase } from '../../accounts/sign-in-policy';
 import { SignInThrottle } from '../../accounts/sign-in-throttle';
 import { findUserByEmail, updateUser } from '../../db/queries/users';
 import { rateLimited, unauthenticated } from '../../domain-error';
 import { sessionCookie } from '../../plugins/auth';
-
-/** "30 seconds", "4 minutes": the wait as the 429 sentence says it (rounded up). */
-function waitPhrase(ms: number): string {
-  const [n, unit] =
-    ms < 60_000 ? [Math.ceil(ms / 1000), 'second'] : [Math.ceil(ms / 60_000), 'minute'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
 
 /** POST /auth/login: checks the password, then starts a new session and sets its cookie. */
 export const loginRoute: FastifyPluginAsyncZod = async (app) => {
@@ -86,6 +80,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           expiresAt: session.expiresAt,
           idleTimeoutMs: policy.idleMs,
         },
+        passwordChangeRequired: Boolean(user.password_temporary),
       };
     },
   );

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { meReplySchema } from '../../../shared/schemas/auth';
+import { findUserById } from '../../db/queries/users';
 
-/** GET /auth/me: the signed-in user, roles and permissions. */
+/** GET /auth/me: the signed-in user, roles and permissions, and whether their password must change. */
 export const meRoute: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/me', { schema: { response: { 200: meReplySchema } } }, async (request) => {
     const viewer = request.viewer!;
+    const user = await findUserById(app.db, viewer.userId);
     return {
       user: { id: viewer.userId, email: viewer.email, displayName: viewer.displayName },
       roles: viewer.roles,
@@ -15,6 +17,7 @@ export const meRoute: FastifyPluginAsyncZod = async (app) => {
         expiresAt: request.session!.expiresAt,
         idleTimeoutMs: app.config.sessionIdleMs,
       },
+      passwordChangeRequired: Boolean(user?.password_temporary),
     };
   });
 };
