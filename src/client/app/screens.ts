@@ -1,10 +1,12 @@
 import type { RouteId } from '../../shared/routes';
+import { evidenceScreens } from './evidence-screens';
 import type { LayoutLoader, ScreenLoader } from './route-tree';
 
 /**
- * What each route of src/shared/routes.ts shows: its screen, loaded on demand. The routers are
- * generated from this map and the route table, so a path is written down only there; a unit
- * test fails when a route has no screen here or a screen has no route.
+ * What each route of src/shared/routes.ts shows: its screen, loaded on demand (the evidence
+ * pages' screens are found by their file names). The routers are generated from this map and
+ * the route table, so a path is written down only there; a unit test fails when a route has
+ * no screen here or a screen has no route.
  */
 export const screens = {
   landing: () => import('../features/auth/landing-page'),
@@ -19,18 +21,7 @@ export const screens = {
   incidents: () => import('../features/incidents/incidents-page'),
   incident: () => import('../features/incidents/incident-index'),
   evidenceLocker: () => import('../features/evidence/evidence-index'),
-  'evidence.working-hours': () => import('../features/evidence/pages/working-hours-page'),
-  'evidence.security-hygiene': () => import('../features/evidence/pages/security-hygiene-page'),
-  'evidence.powershell-commands': () => import('../features/evidence/pages/powershell-page'),
-  'evidence.local-apps': () => import('../features/evidence/pages/local-apps-page'),
-  'evidence.file-access': () => import('../features/evidence/pages/file-access-page'),
-  'evidence.devices': () => import('../features/evidence/pages/devices-page'),
-  'evidence.deletions': () => import('../features/evidence/pages/deletions-page'),
-  'evidence.communications-analysis': () =>
-    import('../features/evidence/pages/communications-page'),
-  'evidence.code-repos': () => import('../features/evidence/pages/code-repos-page'),
-  'evidence.app-access': () => import('../features/evidence/pages/app-access-page'),
-  'evidence.access-requests': () => import('../features/evidence/pages/access-requests-page'),
+  ...evidenceScreens,
   integrations: () => import('../features/integrations/integrations-page'),
   integrationSettings: () => import('../features/integrations/integration-settings-page'),
   employees: () => import('../features/employees/employees-page'),

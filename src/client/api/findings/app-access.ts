@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import {
-  appAccessDailyChartSchema,
-  appAccessesReplySchema,
-  appAccessReplySchema,
-  appAccessStatsSchema,
-} from '../../../shared/schemas/findings/app-access';
-import { request } from '../http-client';
-import { findingQueryOptions } from './finding-query';
-import { casePath } from './keys';
+import { fetchFinding, findingQuery } from './finding-query';
 
 /** While the analysis runs the replies say pending; ask again until it ends (the brief's "no data yet"). */
 const POLL_MS = 3000;
@@ -18,9 +10,7 @@ const poll = (query: { state: { data?: { pending: boolean } } }) =>
 /** GET findings/app-access (polls while pending). */
 export function useAppAccess(investigationId: string, window?: string) {
   return useQuery({
-    ...findingQueryOptions(investigationId, 'findings/app-access', appAccessReplySchema, {
-      window,
-    }),
+    ...findingQuery(investigationId, 'appAccess', { window }),
     refetchInterval: poll,
   });
 }
@@ -28,9 +18,7 @@ export function useAppAccess(investigationId: string, window?: string) {
 /** GET findings/app-access/stats (polls while pending). */
 export function useAppAccessStats(investigationId: string, window?: string) {
   return useQuery({
-    ...findingQueryOptions(investigationId, 'findings/app-access/stats', appAccessStatsSchema, {
-      window,
-    }),
+    ...findingQuery(investigationId, 'appAccessStats', { window }),
     refetchInterval: poll,
   });
 }
@@ -38,12 +26,7 @@ export function useAppAccessStats(investigationId: string, window?: string) {
 /** GET findings/app-access/daily-chart (polls while pending). */
 export function useAppAccessDailyChart(investigationId: string, window?: string) {
   return useQuery({
-    ...findingQueryOptions(
-      investigationId,
-      'findings/app-access/daily-chart',
-      appAccessDailyChartSchema,
-      { window },
-    ),
+    ...findingQuery(investigationId, 'appAccessDailyChart', { window }),
     refetchInterval: poll,
   });
 }
@@ -60,9 +43,11 @@ export function fetchAppAccesses(
   },
   signal?: AbortSignal,
 ) {
-  return request(casePath(investigationId, 'findings/app-access/accesses'), {
-    schema: appAccessesReplySchema,
-    query: { ...query, cursor: query.cursor ?? undefined },
+  return fetchFinding(
+    investigationId,
+    'appAccesses',
+    { ...query, cursor: query.cursor ?? undefined },
+    {},
     signal,
-  });
+  );
 }

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { eventDetailSchema, eventsReplySchema } from '../../../shared/schemas/findings/events';
+import { eventEndpoints } from '../../../shared/findings/case-endpoints';
+import { fillPath } from '../../../shared/findings/finding-endpoint';
 import { request } from '../http-client';
 import { casePath, findingKeys } from './keys';
+
+const { list, detail } = eventEndpoints;
 
 /** Filters of the subject's event list. */
 export interface EventListFilter {
@@ -20,8 +23,8 @@ export function fetchEvents(
   filter: EventListFilter & { sort?: 'time' | '-time'; cursor?: string | null; limit?: number },
   signal?: AbortSignal,
 ) {
-  return request(casePath(investigationId, 'events'), {
-    schema: eventsReplySchema,
+  return request(casePath(investigationId, list.path), {
+    schema: list.reply,
     query: { ...filter, cursor: filter.cursor ?? undefined },
     signal,
   });
@@ -32,8 +35,8 @@ export function useEventDetail(investigationId: string, eventId: string | null) 
   return useQuery({
     queryKey: findingKeys.finding(investigationId, 'event', { eventId }),
     queryFn: ({ signal }) =>
-      request(casePath(investigationId, `events/${encodeURIComponent(eventId ?? '')}`), {
-        schema: eventDetailSchema,
+      request(casePath(investigationId, fillPath(detail.path, { eventId: eventId ?? '' })), {
+        schema: detail.reply,
         signal,
       }),
     enabled: Boolean(eventId),

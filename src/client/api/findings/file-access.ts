@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 
-import {
-  ALL_FILES,
-  fileAccessReplySchema,
-  fileEventsReplySchema,
-  filesReplyLooseSchema,
-  fileSankeyReplySchema,
-} from '../../../shared/schemas/findings/file-access';
+import { findingEndpoints } from '../../../shared/findings/case-endpoints';
+import { ALL_FILES, filesReplyLooseSchema } from '../../../shared/schemas/findings/file-access';
 import { request } from '../http-client';
 import { HttpError } from '../http-error';
+import { fetchFinding, findingQuery } from './finding-query';
 import { casePath, findingKeys } from './keys';
 
 /** Rethrows an HTTP failure with the brief's message for this call. */
@@ -25,14 +21,10 @@ async function withMessage<T>(what: string, call: () => Promise<T>): Promise<T> 
 /** GET findings/file-access; failures read 'Failed to fetch file access: {status}'. */
 export function useFileAccess(investigationId: string, window?: string) {
   return useQuery({
-    queryKey: findingKeys.finding(investigationId, 'file-access', { window }),
+    ...findingQuery(investigationId, 'fileAccess', { window }),
     queryFn: ({ signal }) =>
       withMessage('file access', () =>
-        request(casePath(investigationId, 'findings/file-access'), {
-          schema: fileAccessReplySchema,
-          query: { window },
-          signal,
-        }),
+        fetchFinding(investigationId, 'fileAccess', { window }, {}, signal),
       ),
   });
 }
@@ -40,30 +32,28 @@ export function useFileAccess(investigationId: string, window?: string) {
 /** GET findings/file-access/sankey; failures read 'Failed to fetch sankey: {status}'. */
 export function useFileSankey(investigationId: string, window?: string) {
   return useQuery({
-    queryKey: findingKeys.finding(investigationId, 'file-access/sankey', { window }),
+    ...findingQuery(investigationId, 'fileSankey', { window }),
     queryFn: ({ signal }) =>
       withMessage('sankey', () =>
-        request(casePath(investigationId, 'findings/file-access/sankey'), {
-          schema: fileSankeyReplySchema,
-          query: { window },
-          signal,
-        }),
+        fetchFinding(investigationId, 'fileSankey', { window }, {}, signal),
       ),
   });
 }
 
 /**
  * GET findings/file-access/files; 'All Files' sends no label. The reply may be an array or an
- * object holding a files array (the brief allows both). Failures read 'Failed to fetch files: {status}'.
+ * object holding a files array (the brief allows both), so it is read with a looser schema
+ * than the catalogue's. Failures read 'Failed to fetch files: {status}'.
  */
 export function useFiles(investigationId: string, label: string, window?: string) {
+  const query = { window, label: label === ALL_FILES ? undefined : label };
   return useQuery({
-    queryKey: findingKeys.finding(investigationId, 'file-access/files', { label, window }),
+    queryKey: findingKeys.finding(investigationId, findingEndpoints.files.path, query),
     queryFn: ({ signal }) =>
       withMessage('files', () =>
-        request(casePath(investigationId, 'findings/file-access/files'), {
+        request(casePath(investigationId, findingEndpoints.files.path), {
           schema: filesReplyLooseSchema,
-          query: { window, label: label === ALL_FILES ? undefined : label },
+          query,
           signal,
         }),
       ),
@@ -79,17 +69,14 @@ export function fetchFileEvents(
 ) {
   if (!fileId) throw new Error('fileId is required');
   return withMessage('file events', () =>
-    request(
-      casePath(investigationId, `findings/file-access/files/${encodeURIComponent(fileId)}/events`),
-      { schema: fileEventsReplySchema, query: { window }, signal },
-    ),
+    fetchFinding(investigationId, 'fileEvents', { window }, { fileId }, signal),
   );
 }
 
 /** The events of one file, when a file is chosen. */
 export function useFileEvents(investigationId: string, fileId: string | null, window?: string) {
   return useQuery({
-    queryKey: findingKeys.finding(investigationId, 'file-access/file-events', { fileId, window }),
+    ...findingQuery(investigationId, 'fileEvents', { window }, { fileId: fileId ?? '' }),
     queryFn: ({ signal }) => fetchFileEvents(investigationId, fileId ?? '', window, signal),
     enabled: Boolean(fileId),
   });

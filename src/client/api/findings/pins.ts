@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { pinEndpoints } from '../../../shared/findings/case-endpoints';
+import { fillPath } from '../../../shared/findings/finding-endpoint';
 import type { CreatePinBody } from '../../../shared/schemas/findings/pins';
-import { pinSchema, pinsReplySchema } from '../../../shared/schemas/findings/pins';
 import { request } from '../http-client';
 import { casePath, findingKeys } from './keys';
+
+const { list, create, remove } = pinEndpoints;
 
 const key = (investigationId: string) => findingKeys.finding(investigationId, 'pins');
 
@@ -12,16 +15,16 @@ export function usePins(investigationId: string) {
   return useQuery({
     queryKey: key(investigationId),
     queryFn: ({ signal }) =>
-      request(casePath(investigationId, 'evidence/pins'), { schema: pinsReplySchema, signal }),
+      request(casePath(investigationId, list.path), { schema: list.reply, signal }),
   });
 }
 
 /** POST /investigations/{id}/evidence/pins. */
 export function createPin(investigationId: string, body: CreatePinBody) {
-  return request(casePath(investigationId, 'evidence/pins'), {
+  return request(casePath(investigationId, create.path), {
     method: 'POST',
     body,
-    schema: pinSchema,
+    schema: create.reply,
   });
 }
 
@@ -39,9 +42,7 @@ export function useDeletePin(investigationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (pinId: string) =>
-      request(casePath(investigationId, `evidence/pins/${encodeURIComponent(pinId)}`), {
-        method: 'DELETE',
-      }),
+      request(casePath(investigationId, fillPath(remove.path, { pinId })), { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: key(investigationId) }),
   });
 }
