@@ -21,7 +21,7 @@ export const createPinBodySchema = z.strictObject({
     .string()
     .max(60)
     .refine((page) => pinPages.includes(page), {
-      error: `page must be an evidence page or incidents: ${pinPages.join(', ')}`,
+      error: `must be an evidence page or incidents: ${pinPages.join(', ')}`,
     })
     .nullable()
     .default(null),
