@@ -5,6 +5,7 @@ import { adminCreateUser } from './admin/admin-create-user';
 import { integrationConnect } from './admin/integration-connect';
 import { adminDisableUser } from './admin/admin-disable-user';
 import { authSignOut } from './account/auth-sign-out';
+import { accountChangePassword } from './account/account-change-password';
 import { settingsKeymap } from './account/settings-keymap';
 import { themeSet } from './account/theme-set';
 import { themeToggle } from './account/theme-toggle';
@@ -123,6 +124,7 @@ export const clientCommands: readonly ClientCommand[] = [
   integrationConnect,
   adminCreateRole,
   settingsKeymap,
+  accountChangePassword,
 ];
 
 /**

@@ -13,6 +13,7 @@ export type OpenDialog =
   | { kind: 'createRole' }
   | { kind: 'deleteRole'; roleId: string }
   | { kind: 'connectSource' }
+  | { kind: 'changePassword' }
   | null;
 
 export const openDialogAtom = atom<OpenDialog>(null);

@@ -117,6 +117,7 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'integration.connect', adminOnly: true },
   { id: 'admin.createRole', adminOnly: true },
   { id: 'settings.keymap' },
+  { id: 'account.changePassword' },
 ];
 
 /** The registry every keymap check goes through; duplicate or undotted ids throw here. */

@@ -5,11 +5,13 @@ import { CreateUserDialog } from '../../features/admin/create-user-dialog';
 import { DisableUserDialog } from '../../features/admin/disable-user-dialog';
 import { CreateRoleDialog, DeleteRoleDialog } from '../../features/admin/role-dialogs';
 import { ConnectSourceDialog } from '../../features/integrations/connect-source-dialog';
+import { ChangePasswordDialog } from '../../features/settings/change-password-dialog';
 import { openDialogAtom } from '../../state/dialogs';
 
 /**
- * The admin flows' dialogs (users, roles, connecting a log source), mounted by the shell so the
- * palette can start them anywhere. The shell composes them because they come from two features.
+ * The admin flows' dialogs (users, roles, connecting a log source) and changing one's password,
+ * mounted by the shell so the palette can start them anywhere. The shell composes them because
+ * they come from several features.
  */
 export function AppDialogs() {
   const [dialog, setDialog] = useAtom(openDialogAtom);
@@ -31,6 +33,8 @@ export function AppDialogs() {
       return <DeleteRoleDialog roleId={dialog.roleId} onClose={close} />;
     case 'connectSource':
       return <ConnectSourceDialog onClose={close} />;
+    case 'changePassword':
+      return <ChangePasswordDialog onClose={close} />;
     default:
       return null;
   }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 
 import { useMe } from '../../api/auth/me';
 import { CreateInvestigationDialog } from '../../features/investigations/create-investigation-dialog';
+import { RequiredPasswordChange } from '../../features/settings/required-password-change';
 import { ChordIndicator } from '../../keymap/chord-indicator';
 import { installKeyHandler } from '../../keymap/key-handler';
 import { ShortcutSheet } from '../../keymap/shortcut-sheet';
@@ -15,13 +16,16 @@ import { Sidebar } from './sidebar';
 
 /**
  * The signed-in workspace: sidebar, tab strip and one or two panes. It waits for the session
- * (a 401 sends the browser to /auth) before starting the workspace from the URL.
+ * (a 401 sends the browser to /auth) before starting the workspace from the URL. A user whose
+ * password is still the temporary one an admin set gets the change-password form instead,
+ * and the workspace starts once they have chosen their own.
  */
 export default function AppShell() {
   const me = useMe();
   const [started, setStarted] = useState(false);
+  const changeRequired = me.data?.passwordChangeRequired ?? false;
   useEffect(() => {
-    if (!me.data) return;
+    if (!me.data || changeRequired) return;
     const stopWorkspace = startWorkspace();
     const stopKeys = installKeyHandler();
     setStarted(true);
@@ -29,7 +33,7 @@ export default function AppShell() {
       stopKeys();
       stopWorkspace();
     };
-  }, [me.data]);
+  }, [me.data, changeRequired]);
 
   if (me.isError) {
     return (
@@ -38,6 +42,7 @@ export default function AppShell() {
       </div>
     );
   }
+  if (changeRequired) return <RequiredPasswordChange />;
   if (!me.data || !started) return <div className="splash">Loading Vigil…</div>;
   return (
     <div className="shell">

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 
@@ -9,6 +9,7 @@ import type { KeymapProfile } from '../../../shared/schemas/settings';
 import { useSaveUserSettings } from '../../api/settings/user-settings';
 import { HttpError } from '../../api/http-error';
 import { PageHeader } from '../../components/page-header';
+import { openDialogAtom } from '../../state/dialogs';
 import { keymapSettingsAtom } from '../../state/keymap';
 import { AddRuleForm } from './add-rule-form';
 import { BindingsList } from './bindings-list';
@@ -17,6 +18,7 @@ import { BindingsList } from './bindings-list';
 export default function SettingsPage() {
   const saved = useAtomValue(keymapSettingsAtom);
   const save = useSaveUserSettings();
+  const openDialog = useSetAtom(openDialogAtom);
   const [profile, setProfile] = useState<KeymapProfile>(saved.profile);
   const [singleKeys, setSingleKeys] = useState(saved.singleKeyShortcutsEnabled);
   const [rules, setRules] = useState<KeyBinding[]>(saved.rules);
@@ -136,6 +138,23 @@ export default function SettingsPage() {
         singleKeys={singleKeys}
         onRebind={(added) => setRules([...rules, ...added])}
       />
+      <section className="card">
+        <header>
+          <h2>Password</h2>
+        </header>
+        <div className="card-body" style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          <span className="muted">
+            Changing it signs out your other sessions; the current password is asked for.
+          </span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => openDialog({ kind: 'changePassword' })}
+          >
+            Change password…
+          </button>
+        </div>
+      </section>
     </div>
   );
 }
