@@ -19,7 +19,7 @@ import type { FindingEndpoint } from './finding-endpoint';
  * The evidence locker's index, read from every topic: the summary with its key figures, the
  * anomaly count of each page, and remediation suggestions. Each has a detector, like a topic.
  */
-export const lockerIndex = {
+const lockerIndex = {
   summary: {
     path: 'summary',
     page: 'summary',

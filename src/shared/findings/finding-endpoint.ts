@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { windowQuerySchema } from '../schemas/findings/common';
 
 /** A key figure of the locker's summary: its label and unit. It links to its topic's page. */
-export interface FigureDefinition {
+interface FigureDefinition {
   readonly label: string;
   readonly unit?: string;
 }

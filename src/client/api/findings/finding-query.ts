@@ -11,7 +11,7 @@ import { casePath, findingKeys } from './keys';
 export type FindingQuery = Record<string, string | number | undefined>;
 
 /** The path parameters of one catalogue endpoint, after the investigation id. */
-export type FindingParams<K extends EndpointId> = ParamsOf<(typeof findingEndpoints)[K]>;
+type FindingParams<K extends EndpointId> = ParamsOf<(typeof findingEndpoints)[K]>;
 
 /** GET one endpoint of the finding catalogue, its reply parsed with the catalogue's schema. */
 export function fetchFinding<K extends EndpointId>(
