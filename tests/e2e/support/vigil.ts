@@ -28,7 +28,11 @@ export async function adminApi(request: APIRequestContext) {
   };
 }
 
-/** Creates a user with a role (as the admin) and returns their credentials. */
+/**
+ * Creates a user with a role (as the admin) and returns their credentials. An admin-set password
+ * is temporary (its owner must change it first: the own-password journey covers that), so the
+ * helper marks it as the user's own, straight in the database, for journeys about other things.
+ */
 export async function createUser(request: APIRequestContext, role: string) {
   const api = await adminApi(request);
   const email = `${role}-${randomUUID().slice(0, 8)}@vigil.test`;
@@ -39,6 +43,12 @@ export async function createUser(request: APIRequestContext, role: string) {
     password: PASSWORD,
   });
   expect(reply.status()).toBe(201);
+  const db = new Database(E2E_DB);
+  try {
+    db.prepare('update users set password_temporary = 0 where email = ?').run(email);
+  } finally {
+    db.close();
+  }
   return { email, password: PASSWORD };
 }
 
