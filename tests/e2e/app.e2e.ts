@@ -173,6 +173,8 @@ test('an admin creates a user who signs in and sees only what the role allows', 
   await page.keyboard.type('>sign out');
   await press(page, 'Enter');
   await expect(page).toHaveURL(/\/auth/);
+  // The form loads on demand and puts the caret in Email; keys typed before then would be lost.
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(email);
   await press(page, 'Tab');
   await page.keyboard.type('first-password-123');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseDate, toZoned, weekday, zonedToUtc } from '../../../src/server/demo/generator/calendar';
+import {
+  parseDate,
+  toZoned,
+  weekday,
+  zonedToUtc,
+} from '../../../src/server/demo/generator/calendar';
 
 describe('local working time becomes the right UTC instant', () => {
   it.each([

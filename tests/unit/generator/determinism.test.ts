@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generate, sourceIds, type GeneratorOptions } from '../../../src/server/demo/generator/index';
+import {
+  generate,
+  sourceIds,
+  type GeneratorOptions,
+} from '../../../src/server/demo/generator/index';
 
 const options: GeneratorOptions = { employees: 24, days: 10, seed: 42, endDate: '2026-06-30' };
 
