@@ -92,14 +92,22 @@ export async function loadFromAnotherProcess(
   return JSON.parse(stdout) as autocannon.Result;
 }
 
-/** Starts the real app on a port, signs in, opens one case, and loads it for `seconds`. */
-export async function benchApiLoad(
-  engine: 'sqlite' | 'postgres',
-  seconds = 10,
-  connections = 20,
-): Promise<ApiLoadResult> {
-  const { handle, cleanup } = await openEngine(engine);
-  await seedDemoEmployees(handle.db);
+/** A listening app with a signed-in analyst and one case about E1002, for load from outside. */
+export interface BenchCase {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  base: string;
+  cookie: string;
+  id: string;
+}
+
+/**
+ * Adds an analyst, starts the real app on a free port, signs in and opens one case about
+ * E1002 (the demo employees must be seeded; `window` as the API takes it, or the default).
+ */
+export async function serveBenchCase(
+  handle: DatabaseHandle,
+  window: { windowStart: number; windowEnd: number } | null = null,
+): Promise<BenchCase> {
   const password = 'bench-password-123';
   await insertUserIfAbsent(
     handle.db,
@@ -117,19 +125,31 @@ export async function benchApiLoad(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/app/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'bench@vigil.test', password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const created = await fetch(`${base}/api/app/investigations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({ title: 'Bench case', subjectEmployeeId: 'E1002', ...window }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  return { app, base, cookie, id };
+}
+
+/** Starts the real app on a port, signs in, opens one case, and loads it for `seconds`. */
+export async function benchApiLoad(
+  engine: 'sqlite' | 'postgres',
+  seconds = 10,
+  connections = 20,
+): Promise<ApiLoadResult> {
+  const { handle, cleanup } = await openEngine(engine);
+  await seedDemoEmployees(handle.db);
+  const { app, base, cookie, id } = await serveBenchCase(handle);
   try {
-    const login = await fetch(`${base}/api/app/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'bench@vigil.test', password }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const created = await fetch(`${base}/api/app/investigations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({ title: 'Bench case', subjectEmployeeId: 'E1002' }),
-    });
-    const { id } = (await created.json()) as { id: string };
     const result = await loadFromAnotherProcess(
       `${base}/api/app/investigations/${id}`,
       cookie,

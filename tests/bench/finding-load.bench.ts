@@ -1,11 +1,5 @@
-import { randomUUID } from 'node:crypto';
-
-import { buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/accounts/passwords';
 import { seedDemoEmployees } from '../../src/server/demo/demo-employees';
-import { loadConfig } from '../../src/server/config';
-import { insertUserIfAbsent } from '../../src/server/db/queries/users';
-import { loadFromAnotherProcess, openEngine } from './api-load.bench';
+import { loadFromAnotherProcess, openEngine, serveBenchCase } from './api-load.bench';
 import { benchEvents, insertBenchEvents } from './findings-data';
 
 /** Throughput and the whole latency tail of one finding endpoint under many connections. */
@@ -50,41 +44,11 @@ export async function benchFindingLoad(
     { from: end - 90 * DAY, to: end },
   );
   if (engine === 'postgres') await handle.pool!.query('analyze events');
-  const password = 'bench-password-123';
-  await insertUserIfAbsent(
-    handle.db,
-    {
-      id: randomUUID(),
-      email: 'bench@vigil.test',
-      displayName: 'Bench',
-      passwordHash: await hashPassword(password),
-      now: Date.now(),
-    },
-    ['analyst'],
-  );
-  const app = await buildApp({ config: loadConfig({}), database: handle });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const base = `http://127.0.0.1:${port}`;
+  const { app, base, cookie, id } = await serveBenchCase(handle, {
+    windowStart: end - 91 * DAY,
+    windowEnd: end,
+  });
   try {
-    const login = await fetch(`${base}/api/app/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'bench@vigil.test', password }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const created = await fetch(`${base}/api/app/investigations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({
-        title: 'Load case',
-        subjectEmployeeId: 'E1002',
-        windowStart: end - 91 * DAY,
-        windowEnd: end,
-      }),
-    });
-    const { id } = (await created.json()) as { id: string };
     const url = `${base}/api/app/investigations/${id}/${ENDPOINT}`;
     // The first request builds the subject's rollups; the load measures answering, not that.
     const warm = await fetch(url, { headers: { cookie } });
