@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { failAudit } from './support/fail-audit';
 import { startTestApp } from './support/test-app';
 import type { ApiClient, TestApp } from './support/test-app';
 
@@ -25,39 +25,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Makes the database refuse audit entries of one action, as a full disk or a lost connection would. */
+let restoreAudit: (() => Promise<void>) | null = null;
+
+/** Makes the database refuse audit entries of one action until the test ends. */
 async function failAuditOf(action: string): Promise<void> {
-  if (t.dialect === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger fail_audit before insert on audit_log when new.action = '${action}'
-         begin select raise(abort, 'simulated audit failure'); end`,
-      )
-      .execute(t.db);
-    return;
-  }
-  await sql
-    .raw(
-      `create or replace function fail_audit() returns trigger language plpgsql as
-       $$ begin raise exception 'simulated audit failure'; end $$`,
-    )
-    .execute(t.db);
-  await sql
-    .raw(
-      `create trigger fail_audit before insert on audit_log for each row
-       when (new.action = '${action}') execute function fail_audit()`,
-    )
-    .execute(t.db);
+  restoreAudit = await failAudit(t, action);
 }
 
 afterEach(async () => {
-  await sql
-    .raw(
-      t.dialect === 'sqlite'
-        ? 'drop trigger if exists fail_audit'
-        : 'drop trigger if exists fail_audit on audit_log',
-    )
-    .execute(t.db);
+  await restoreAudit?.();
+  restoreAudit = null;
 });
 
 async function auditCount(action: string): Promise<number> {

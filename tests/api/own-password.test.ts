@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/schemas/auth';
+import { failAudit } from './support/fail-audit';
 import { startTestApp } from './support/test-app';
 import type { ApiClient, TestApp } from './support/test-app';
 
@@ -37,36 +37,6 @@ async function auditActions(userId: string): Promise<string[]> {
     .orderBy('id')
     .execute();
   return rows.map((r) => r.action);
-}
-
-/** Makes the database refuse audit entries of one action, as a full disk would. */
-async function failAuditOf(action: string): Promise<() => Promise<void>> {
-  if (t.dialect === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger fail_password_audit before insert on audit_log when new.action = '${action}'
-         begin select raise(abort, 'simulated audit failure'); end`,
-      )
-      .execute(t.db);
-    return async () => {
-      await sql.raw('drop trigger fail_password_audit').execute(t.db);
-    };
-  }
-  await sql
-    .raw(
-      `create or replace function fail_password_audit() returns trigger language plpgsql as
-       $$ begin raise exception 'simulated audit failure'; end $$`,
-    )
-    .execute(t.db);
-  await sql
-    .raw(
-      `create trigger fail_password_audit before insert on audit_log for each row
-       when (new.action = '${action}') execute function fail_password_audit()`,
-    )
-    .execute(t.db);
-  return async () => {
-    await sql.raw('drop trigger fail_password_audit on audit_log').execute(t.db);
-  };
 }
 
 describe('changing one’s own password', () => {
@@ -174,7 +144,7 @@ describe('changing one’s own password', () => {
     const user = await newUser('unaudited');
     const { client } = await t.signIn(user.email, user.password);
     const other = await t.signIn(user.email, user.password);
-    const restore = await failAuditOf('user.password_change');
+    const restore = await failAudit(t, 'user.password_change');
     try {
       const reply = await client.post('/me/password', {
         currentPassword: user.password,
