@@ -15,7 +15,7 @@ function precompress(): Plugin {
     name: 'vigil-precompress',
     apply: 'build',
     closeBundle() {
-      const dir = path.resolve('dist/client');
+      const dir = CLIENT_DIR;
       const walk = (folder: string): string[] =>
         fs
           .readdirSync(folder, { withFileTypes: true })
@@ -34,6 +34,9 @@ function precompress(): Plugin {
   };
 }
 
+/** Where the client is built; VIGIL_CLIENT_DIR (which the server also reads) moves it. */
+const CLIENT_DIR = path.resolve(process.env.VIGIL_CLIENT_DIR ?? 'dist/client');
+
 /**
  * One config for the browser build and for Vitest.
  * The client is built into dist/client and served by the Fastify server.
@@ -45,7 +48,7 @@ export default defineConfig({
   // Plotly's bundles reference Node's `global`.
   define: { global: 'globalThis' },
   build: {
-    outDir: '../../dist/client',
+    outDir: CLIENT_DIR,
     emptyOutDir: true,
     // Maps are written for the build's own tools but not linked from the bundles, and the server
     // never serves them: they would hand anyone the client's sources.
