@@ -27,14 +27,17 @@ export class DomainError extends Error {
     message: string,
     /** Set when the refusal must be audited (a case hidden from the caller); forbidden always is. */
     readonly refusal: Refusal | null = null,
+    /** The input field the message is about, when it is about one (a form shows it there). */
+    readonly field: string | null = null,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 }
 
-/** The input cannot be used as it is. */
-export const invalid = (message: string) => new DomainError('invalid', message);
+/** The input cannot be used as it is; `field` names the input field at fault, if one is. */
+export const invalid = (message: string, field: string | null = null) =>
+  new DomainError('invalid', message, null, field);
 /** Nobody is signed in, or the credentials are wrong. */
 export const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
 /** Signed in, but not allowed to do this. */
@@ -43,7 +46,8 @@ export const forbidden = (message: string) => new DomainError('forbidden', messa
 export const notFound = (message: string, refusal: Refusal | null = null) =>
   new DomainError('not-found', message, refusal);
 /** The request contradicts the current state (a duplicate, an edit of something closed). */
-export const conflict = (message: string) => new DomainError('conflict', message);
+export const conflict = (message: string, field: string | null = null) =>
+  new DomainError('conflict', message, null, field);
 /** The body is larger than allowed. */
 export const tooLarge = (message: string) => new DomainError('too-large', message);
 /** The body comes in a content type the endpoint does not read. */

@@ -51,7 +51,7 @@ export async function createRole(
   now: number,
 ): Promise<Role> {
   if (await findRoleByName(db, body.name))
-    throw conflict(`A role named "${body.name}" already exists.`);
+    throw conflict(`A role named "${body.name}" already exists.`, 'name');
   let id = slug(body.name);
   for (let n = 2; await findRole(db, id); n++) id = `${slug(body.name)}-${n}`;
   const row: RoleRow = {
@@ -81,7 +81,8 @@ export async function changeRole(
   const update: Partial<Pick<RoleRow, 'name' | 'description' | 'permissions'>> = {};
   if (body.name !== undefined && body.name !== row.name) {
     const other = await findRoleByName(db, body.name);
-    if (other && other.id !== id) throw conflict(`A role named "${body.name}" already exists.`);
+    if (other && other.id !== id)
+      throw conflict(`A role named "${body.name}" already exists.`, 'name');
     changes.name = { from: row.name, to: body.name };
     update.name = body.name;
   }

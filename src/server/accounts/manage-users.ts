@@ -48,7 +48,7 @@ async function checkRoles(db: Kysely<Database>, roles: string[]): Promise<string
   const known = await existingRoleIds(db, unique);
   const unknown = unique.filter((role) => !known.includes(role));
   if (unknown.length > 0)
-    throw invalid(`There is no role ${unknown.map((r) => `"${r}"`).join(', ')}.`);
+    throw invalid(`There is no role ${unknown.map((r) => `"${r}"`).join(', ')}.`, 'roles');
   return unique.sort();
 }
 
@@ -92,7 +92,7 @@ export async function createUser(
     },
     roles,
   );
-  if (!inserted) throw conflict(`A user with the email ${body.email} already exists.`);
+  if (!inserted) throw conflict(`A user with the email ${body.email} already exists.`, 'email');
   const row = (await findUserByEmail(db, body.email))!;
   return { user: presentAdminUser(row, roles), temporaryPassword: password.temporaryPassword };
 }

@@ -10,6 +10,7 @@ import { inTransaction } from '../db/in-transaction';
 import { insertInvestigation } from '../db/queries/investigations';
 import type { Database } from '../db/schema';
 import { invalid } from '../domain-error';
+import { setRiskLevelByHand } from '../analysis/runs/hand-set-level';
 import { checkActiveUsers } from './check-users';
 import { defaultWindow } from './default-window';
 
@@ -29,7 +30,10 @@ export async function createInvestigation(
   await inTransaction(db, async (trx) => {
     const subject = await findEmployee(trx, body.subjectEmployeeId);
     if (!subject) {
-      throw invalid(`There is no employee with id "${body.subjectEmployeeId}".`);
+      throw invalid(
+        `There is no employee with id "${body.subjectEmployeeId}".`,
+        'subjectEmployeeId',
+      );
     }
     const assignee = body.assigneeUserId ?? null;
     const people = [viewer.userId, ...(assignee ? [assignee] : []), ...body.memberUserIds];
@@ -37,7 +41,8 @@ export async function createInvestigation(
     const window = defaultWindow(now);
     const windowStart = body.windowStart ?? window.start;
     const windowEnd = body.windowEnd ?? window.end;
-    if (windowEnd <= windowStart) throw invalid('The window must end after it starts.');
+    if (windowEnd <= windowStart)
+      throw invalid('The window must end after it starts.', 'windowEnd');
     await insertInvestigation(
       trx,
       {
@@ -46,7 +51,7 @@ export async function createInvestigation(
         description: body.description,
         subject_employee_id: subject.id,
         status: 'open',
-        risk_level: body.riskLevel,
+        risk_level: 'low',
         risk_score: 0,
         type: body.type,
         assignee_user_id: assignee,
@@ -63,6 +68,8 @@ export async function createInvestigation(
       },
       people,
     );
+    // A level chosen on creation is one set by hand, by the creator; Low leaves it to the evidence.
+    await setRiskLevelByHand(trx, id, body.riskLevel, viewer.userId, now);
   });
   return id;
 }

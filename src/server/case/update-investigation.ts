@@ -14,6 +14,7 @@ import {
 import { inTransaction } from '../db/in-transaction';
 import type { Database, InvestigationUpdate } from '../db/schema';
 import { invalid, conflict } from '../domain-error';
+import { setRiskLevelByHand } from '../analysis/runs/hand-set-level';
 import { checkActiveUsers } from './check-users';
 import { invisibleInvestigation } from './load-investigation';
 import { visibilityOf } from './visibility';
@@ -28,7 +29,6 @@ const COLUMNS = {
   description: 'description',
   status: 'status',
   type: 'type',
-  riskLevel: 'risk_level',
   assigneeUserId: 'assignee_user_id',
   windowStart: 'window_start',
   windowEnd: 'window_end',
@@ -61,7 +61,8 @@ export async function updateInvestigation(
     }
     const windowStart = body.windowStart ?? row.window_start;
     const windowEnd = body.windowEnd ?? row.window_end;
-    if (windowEnd <= windowStart) throw invalid('The window must end after it starts.');
+    if (windowEnd <= windowStart)
+      throw invalid('The window must end after it starts.', 'windowEnd');
 
     const changes: Changes = {};
     const update: InvestigationUpdate = {};
@@ -74,6 +75,11 @@ export async function updateInvestigation(
       (update as Record<string, unknown>)[column] = value;
     }
     if (body.assigneeUserId) await checkActiveUsers(trx, [body.assigneeUserId]);
+    if (body.riskLevel !== undefined) {
+      // The level set by hand, kept with who and when; the shown level follows from it.
+      const handSet = await setRiskLevelByHand(trx, id, body.riskLevel, viewer.userId, now);
+      if (handSet) changes.riskLevel = handSet;
+    }
     if (changes.status) update.closed_at = to === 'closed' ? now : null;
     if (changes.windowStart || changes.windowEnd) update.analysis_state = 'pending';
 

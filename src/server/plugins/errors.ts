@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import type { FieldIssue } from '../../shared/schemas/common';
 import { isConnectionLoss } from '../db/connection-loss';
 import { DomainError } from '../domain-error';
 import type { DomainErrorKind } from '../domain-error';
@@ -14,14 +15,21 @@ const PART_NAMES: Record<string, string> = {
   headers: 'The request headers',
 };
 
-/** Turns validation issues into one sentence: where, then what is wrong with each field. */
-function describeValidation(error: FastifyError): string {
+/** Each validation issue as a field (its dotted path; empty for the whole part) and a sentence. */
+function validationIssues(error: FastifyError): FieldIssue[] {
+  return (error.validation ?? []).map((issue) => ({
+    field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+    message: issue.message ?? 'This is not valid.',
+  }));
+}
+
+/** The issues as one sentence: where, then what is wrong with each field (at most five). */
+function describeValidation(error: FastifyError, issues: readonly FieldIssue[]): string {
   const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'The request';
-  const issues = (error.validation ?? []).slice(0, 5).map((issue) => {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    return field ? `${field}: ${issue.message}` : (issue.message ?? 'is invalid');
-  });
-  return `${part} is invalid: ${issues.join('; ')}`.replace(/\.?$/, '.');
+  const parts = issues
+    .slice(0, 5)
+    .map(({ field, message }) => (field ? `${field}: ${message}` : message));
+  return `${part} is invalid: ${parts.join('; ')}`.replace(/\.?$/, '.');
 }
 
 /** The request's media type, without parameters, for a sentence. */
@@ -82,7 +90,8 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
 };
 
 /**
- * Every error becomes `{ error, message }` with a 4xx the caller can act on; anything
+ * Every error becomes `{ error, message }` with a 4xx the caller can act on (and `issues`, field
+ * by field, when the input broke its schema or a rule about one field); anything
  * unexpected is logged and answered with a 500 that reveals nothing internal. Refusals of a
  * signed-in user are audited on the way out.
  */
@@ -92,10 +101,20 @@ export const errorsPlugin = fp(
       if (error instanceof DomainError) {
         const status = STATUS_OF_KIND[error.kind];
         await auditRefusal(app, request, error, status);
-        return reply.code(status).send({ error: STATUS_NAMES[status]!, message: error.message });
+        const issues = error.field ? [{ field: error.field, message: error.message }] : undefined;
+        return reply
+          .code(status)
+          .send({
+            error: STATUS_NAMES[status]!,
+            message: error.message,
+            ...(issues && { issues }),
+          });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return reply.code(400).send({ error: 'Bad Request', message: describeValidation(error) });
+        const issues = validationIssues(error);
+        return reply
+          .code(400)
+          .send({ error: 'Bad Request', message: describeValidation(error, issues), issues });
       }
       const known = describeFastifyError(error, request);
       if (known) {

@@ -1,10 +1,29 @@
 import { z } from 'zod';
 
-/** Every error reply: a short category and a sentence a person can act on. */
+// Default zod messages become sentences wherever a shared schema is used (see the module).
+import './issue-sentences';
+
+/**
+ * What was wrong with one field of a request: its dotted path within the body, query or path
+ * (`email`, `settings.baseUrl`; empty for the whole of it) and a sentence without the field's
+ * name, which a form shows beside that field.
+ */
+export const fieldIssueSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/**
+ * Every error reply: a short category and a sentence a person can act on. A 400 for input that
+ * breaks its schema (or a rule about one field) also lists the issues field by field.
+ */
 export const errorReplySchema = z.object({
   error: z.string(),
   message: z.string(),
+  issues: z.array(fieldIssueSchema).optional(),
 });
+export type ErrorReply = z.infer<typeof errorReplySchema>;
 
 /** Epoch milliseconds, UTC. */
 export const epochMs = z.number().int();

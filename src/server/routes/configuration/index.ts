@@ -4,10 +4,14 @@ import { z } from 'zod';
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { configurationSchema } from '../../../shared/schemas/configuration';
 import { isValidTimeZone } from '../../../shared/time/zones';
+import { queueOpenInvestigations } from '../../db/queries/analysis-runs';
 import { getConfiguration, saveConfiguration } from '../../db/queries/configuration';
 import { invalid } from '../../domain-error';
 
-/** The detection settings: anyone reading evidence may see them; only configuration.manage changes them. */
+/**
+ * The detection settings: anyone reading evidence may see them; only configuration.manage
+ * changes them. Saving queues the analysis of every open case, so scores do not go stale.
+ */
 export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuration',
@@ -36,10 +40,11 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isValidTimeZone(next.defaultTimezone)) {
         throw invalid(
           `"${next.defaultTimezone}" is not a time zone: use an IANA name such as Europe/London.`,
+          'defaultTimezone',
         );
       }
       if (next.defaultWorkEndHour <= next.defaultWorkStartHour) {
-        throw invalid('The default working day must end after it starts.');
+        throw invalid('The default working day must end after it starts.', 'defaultWorkEndHour');
       }
       const unknown = next.sensitiveLabels.filter(
         (label) => !next.sensitivityLabels.includes(label),
@@ -47,17 +52,22 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (unknown.length)
         throw invalid(
           `Sensitive labels must come from the sensitivity labels; unknown: ${unknown.join(', ')}.`,
+          'sensitiveLabels',
         );
       await app.audited(request, async (trx) => {
+        const now = Date.now();
         const before = await getConfiguration(trx);
-        await saveConfiguration(trx, next, request.viewer!.userId, Date.now());
+        await saveConfiguration(trx, next, request.viewer!.userId, now);
+        // Findings, incidents and scores of open cases follow the new settings: their analysis
+        // runs again rather than leaving scores computed with the old weights and lists.
+        const requeued = await queueOpenInvestigations(trx, now);
         return {
           result: null,
           entry: {
             action: 'configuration.update',
             targetType: 'configuration',
             targetId: '1',
-            details: { before, after: next },
+            details: { before, after: next, requeued },
           },
         };
       });
