@@ -68,15 +68,20 @@ export const findingTopics = {
   fileAccess: {
     path: 'findings/file-access',
     page: 'file-access',
-    title: 'File activity by label and action',
+    title:
+      "File activity by label and action; label 'All Files' (default), a label, or 'Unlabeled'",
+    query: filesQuerySchema,
     reply: fileAccessReplySchema,
-    figures: { 'sensitive-leaving': { label: 'Sensitive files leaving' } },
+    // Sensitive file movements to RISKY_DESTINATIONS: the file-access page's "… to risky
+    // places" figures summed, and the places the risk score's external transfers count.
+    figures: { 'sensitive-leaving': { label: 'Sensitive files to risky places' } },
     anomalies: 'Labelled files that left for a risky place, and files written to removable media',
   },
   fileSankey: {
     path: 'findings/file-access/sankey',
     page: 'file-access',
-    title: 'Label → action → destination',
+    title: "Label → action → destination; label 'All Files' (default), a label, or 'Unlabeled'",
+    query: filesQuerySchema,
     reply: fileSankeyReplySchema,
   },
   files: {

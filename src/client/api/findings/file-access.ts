@@ -18,25 +18,34 @@ async function withMessage<T>(what: string, call: () => Promise<T>): Promise<T> 
   }
 }
 
-/** GET findings/file-access; failures read 'Failed to fetch file access: {status}'. */
-export function useFileAccess(investigationId: string, window?: string) {
+/** `?window&label` of the file-access endpoints: 'All Files' sends no label. */
+const labelQuery = (label: string, window?: string) => ({
+  window,
+  label: label === ALL_FILES ? undefined : label,
+});
+
+/**
+ * GET findings/file-access of one label ('All Files': every label); failures read 'Failed to
+ * fetch file access: {status}'.
+ */
+export function useFileAccess(investigationId: string, label: string, window?: string) {
+  const query = labelQuery(label, window);
   return useQuery({
-    ...findingQuery(investigationId, 'fileAccess', { window }),
+    ...findingQuery(investigationId, 'fileAccess', query),
     queryFn: ({ signal }) =>
       withMessage('file access', () =>
-        fetchFinding(investigationId, 'fileAccess', { window }, {}, signal),
+        fetchFinding(investigationId, 'fileAccess', query, {}, signal),
       ),
   });
 }
 
-/** GET findings/file-access/sankey; failures read 'Failed to fetch sankey: {status}'. */
-export function useFileSankey(investigationId: string, window?: string) {
+/** GET findings/file-access/sankey of one label; failures read 'Failed to fetch sankey: {status}'. */
+export function useFileSankey(investigationId: string, label: string, window?: string) {
+  const query = labelQuery(label, window);
   return useQuery({
-    ...findingQuery(investigationId, 'fileSankey', { window }),
+    ...findingQuery(investigationId, 'fileSankey', query),
     queryFn: ({ signal }) =>
-      withMessage('sankey', () =>
-        fetchFinding(investigationId, 'fileSankey', { window }, {}, signal),
-      ),
+      withMessage('sankey', () => fetchFinding(investigationId, 'fileSankey', query, {}, signal)),
   });
 }
 
@@ -46,7 +55,7 @@ export function useFileSankey(investigationId: string, window?: string) {
  * than the catalogue's. Failures read 'Failed to fetch files: {status}'.
  */
 export function useFiles(investigationId: string, label: string, window?: string) {
-  const query = { window, label: label === ALL_FILES ? undefined : label };
+  const query = labelQuery(label, window);
   return useQuery({
     queryKey: findingKeys.finding(investigationId, findingEndpoints.files.path, query),
     queryFn: ({ signal }) =>

@@ -56,7 +56,8 @@ async function appAccessRows(ctx: FindingContext): Promise<AppAccessRow[]> {
       const offHoursShare = share(g.offHours, g.n);
       const failuresHere = failed.get(app) ?? 0;
       const reasons: string[] = [];
-      if (newInWindow && !peerUsers.get(app))
+      const newFlagged = newInWindow && !peerUsers.get(app);
+      if (newFlagged)
         reasons.push(
           peers.length
             ? `first used during the investigation window, and no one else in ${ctx.subject.department} uses it`
@@ -73,6 +74,7 @@ async function appAccessRows(ctx: FindingContext): Promise<AppAccessRow[]> {
         firstSeen: g.firstTime,
         lastSeen: g.lastTime,
         newInWindow,
+        newFlagged,
         offHoursShare,
         flagged: reasons.length > 0,
         reasons,
@@ -114,7 +116,8 @@ async function detectAppAccessStats(ctx: FindingContext): Promise<AppAccessStats
     ...empty,
     accesses,
     apps: rows.length,
-    newApps: rows.filter((r) => r.newInWindow).length,
+    // The apps the table flags as new: an app others in the department use is not counted.
+    newApps: rows.filter((r) => r.newFlagged).length,
     failures: rows.reduce((sum, r) => sum + r.failures, 0),
     offHoursShare: share(offHours, accesses),
     busiestDay: busiest ? { date: dayKey(busiest.day ?? 0), accesses: busiest.n } : null,

@@ -8,6 +8,7 @@ import { OUTBOUND_ACTIVITIES } from '../../db/queries/findings/files';
 import { dayKey } from './day-keys';
 import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
+import { labelFilter, labelName, resolveLabel } from './file-labels';
 
 /** Activities that only read or edit a file in place: left out of the flow diagram. */
 const IN_PLACE = new Set(['file_view', 'file_modify', 'file_create', 'file_delete', 'other']);
@@ -43,10 +44,6 @@ function implicitDestination(activity: string): string {
   return 'Company storage';
 }
 
-/** The label name a rollup row carries ('' is the brief's Unlabeled). */
-/** A file's label as the findings name it: its own, or 'Unlabeled'. */
-export const labelName = (label: string | undefined) => (label ? label : UNLABELED);
-
 /** The labels to choose from: configured ones, others seen, then Unlabeled. */
 function labelChoices(ctx: FindingContext, seen: readonly string[]): string[] {
   const extra = seen
@@ -62,17 +59,25 @@ function labelChoices(ctx: FindingContext, seen: readonly string[]): string[] {
 const FILE_FLOWS = { categories: ['file'], alsoLeaving: OUTBOUND_ACTIVITIES };
 
 /**
- * GET findings/file-access: file activity by sensitivity label and action. Leaving counts
+ * GET findings/file-access: file activity by sensitivity label and action, of one label when
+ * `?label` names one (the sankey and the file list then count the same files). Leaving counts
  * what the sankey draws as leaving: every movement with a destination.
  */
-async function detectFileAccess(ctx: FindingContext): Promise<FileAccessReply> {
-  const groups = await dailyGroups(
-    ctx.db,
-    ctx.build,
-    ctx.window,
-    ['day', 'label', 'activity', 'destination'],
-    FILE_FLOWS,
-  );
+async function detectFileAccess(
+  ctx: FindingContext,
+  label: string | undefined,
+): Promise<FileAccessReply> {
+  const chosen = resolveLabel(ctx, label);
+  const [groups, seen] = await Promise.all([
+    dailyGroups(ctx.db, ctx.build, ctx.window, ['day', 'label', 'activity', 'destination'], {
+      ...FILE_FLOWS,
+      ...labelFilter(chosen),
+    }),
+    // The choices stay every label seen, whichever is chosen.
+    chosen.filter === null
+      ? null
+      : dailyGroups(ctx.db, ctx.build, ctx.window, ['label'], FILE_FLOWS),
+  ]);
   const sensitive = new Set(ctx.config.sensitiveLabels);
   type LabelTotals = FileAccessReply['byLabel'][number];
   const byLabel = new Map<string, LabelTotals>();
@@ -114,13 +119,19 @@ async function detectFileAccess(ctx: FindingContext): Promise<FileAccessReply> {
     totals.leavingRisky += leavingRisky;
     if (sensitive.has(label)) totals.sensitive += g.n;
   }
-  const labels = labelChoices(ctx, [...byLabel.keys()]);
+  const labels = labelChoices(ctx, [
+    ...byLabel.keys(),
+    ...(seen ?? []).map((g) => labelName(g.label)),
+  ]);
   return {
     window: ctx.window,
     totals,
     labels,
     sensitiveLabels: ctx.config.sensitiveLabels,
-    byLabel: labels.map((label) => byLabel.get(label) ?? none(label)),
+    // Of the chosen label alone when there is one, so every figure counts what the page shows.
+    byLabel: (chosen.filter === null ? labels : [chosen.name]).map(
+      (name) => byLabel.get(name) ?? none(name),
+    ),
     byAction: [...byAction]
       .map(([action, events]) => ({ action, events }))
       .sort((a, b) => b.events - a.events),
@@ -131,14 +142,21 @@ async function detectFileAccess(ctx: FindingContext): Promise<FileAccessReply> {
   };
 }
 
-/** GET findings/file-access/sankey: where files of each label went, through which action. */
-async function detectFileSankey(ctx: FindingContext): Promise<FileSankeyReply> {
+/** GET findings/file-access/sankey: where files of each label (or of `?label`) went, through which action. */
+async function detectFileSankey(
+  ctx: FindingContext,
+  label: string | undefined,
+): Promise<FileSankeyReply> {
+  const chosen = resolveLabel(ctx, label);
   const groups = await dailyGroups(
     ctx.db,
     ctx.build,
     ctx.window,
     ['label', 'activity', 'destination'],
-    FILE_FLOWS,
+    {
+      ...FILE_FLOWS,
+      ...labelFilter(chosen),
+    },
   );
   const sensitive = new Set(ctx.config.sensitiveLabels);
   const nodes: FileSankeyReply['nodes'] = [];
@@ -213,16 +231,22 @@ function labelledLeaving(files: FileAccessReply): number {
  * File access: sensitive files leaving company storage. Its page counts labelled files that
  * left for a risky place and, since a USB copy is a file leaving too, removable-media writes.
  */
-export const fileAccessDetector = defineDetector('fileAccess', detectFileAccess, {
-  figures: ({ fileAccess }) => {
-    const leaving = sensitiveLeaving(fileAccess);
-    // Mail to business addresses counts, but alone it is everyday work: low at most.
-    const severity = leaving.risky ? severityAt(leaving.risky, 10) : leaving.all ? 'low' : 'none';
-    return { 'sensitive-leaving': { value: leaving.all, severity } };
+export const fileAccessDetector = defineDetector(
+  'fileAccess',
+  (ctx, query) => detectFileAccess(ctx, query.label),
+  {
+    figures: ({ fileAccess }) => {
+      // Mail to business addresses outside the company is everyday work: not counted here
+      // (the page's "Left company storage" and the sankey still show it).
+      const { risky } = sensitiveLeaving(fileAccess);
+      return { 'sensitive-leaving': { value: risky, severity: severityAt(risky, 10) } };
+    },
+    anomalies: ({ fileAccess, devices }) =>
+      labelledLeaving(fileAccess) + devices.removableMedia.writes,
   },
-  anomalies: ({ fileAccess, devices }) =>
-    labelledLeaving(fileAccess) + devices.removableMedia.writes,
-});
+);
 
 /** Label → action → destination flows. */
-export const fileSankeyDetector = defineDetector('fileSankey', detectFileSankey);
+export const fileSankeyDetector = defineDetector('fileSankey', (ctx, query) =>
+  detectFileSankey(ctx, query.label),
+);

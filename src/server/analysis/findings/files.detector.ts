@@ -1,31 +1,14 @@
 import type { FileEventsReply, FilesReply } from '../../../shared/schemas/findings/file-access';
-import { ALL_FILES, UNLABELED } from '../../../shared/schemas/findings/file-access';
 import { eventsByIds } from '../../db/queries/findings/event-rows';
 import { fileEvents, filesFromRollup, filesHandled } from '../../db/queries/findings/files';
 import { employeeTimeRange } from '../../db/queries/findings/rollups';
 import { invalid } from '../../domain-error';
 import { defineDetector } from './define-detector';
-import { labelName } from './file-access.detector';
+import { labelName, resolveLabel } from './file-labels';
 import type { FindingContext } from './finding-context';
 import { presentEvent } from './present-event';
 
 const LISTED_FILES = 500;
-
-/** Resolves `?label`: 'All Files' (or nothing) is every file, 'Unlabeled' those without a label. */
-function resolveLabel(
-  ctx: FindingContext,
-  label: string | undefined,
-): { name: string; filter: string | null } {
-  if (label === undefined || label === ALL_FILES) return { name: ALL_FILES, filter: null };
-  if (label === UNLABELED) return { name: UNLABELED, filter: '' };
-  const known = ctx.config.sensitivityLabels.find((l) => l.toLowerCase() === label.toLowerCase());
-  if (!known) {
-    throw invalid(
-      `The label "${label}" is not a sensitivity label: use ${[ALL_FILES, ...ctx.config.sensitivityLabels, UNLABELED].map((l) => `"${l}"`).join(', ')}.`,
-    );
-  }
-  return { name: known, filter: known };
-}
 
 /** GET findings/file-access/files: the files the subject handled, optionally of one label. */
 async function detectFiles(ctx: FindingContext, label: string | undefined): Promise<FilesReply> {

@@ -4,13 +4,10 @@ import { halfhourCounts } from '../../db/queries/findings/daily-groups';
 import { dayKey, median, share } from './day-keys';
 import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
+import { localBucket, localDaySpan } from './local-days';
 import { isOffHours, learnHours } from './off-hours';
-import { offsetAt } from './rollups/zone-intervals';
 
 type WorkingHoursReply = EndpointReply<'workingHours'>;
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 interface LocalDay {
   events: number;
@@ -26,10 +23,7 @@ async function detectWorkingHours(ctx: FindingContext): Promise<WorkingHoursRepl
   const offsets = ctx.build.clock.offsets;
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   const local = buckets.map(({ bucket, n }) => {
-    const t = bucket + offsetAt(offsets, bucket);
-    const day = Math.floor(t / DAY_MS);
-    const weekday = (((day + 4) % 7) + 6) % 7;
-    const hour = Math.floor((t % DAY_MS) / HOUR_MS);
+    const { day, weekday, hour } = localBucket(bucket, offsets);
     heatmap[weekday]![hour]! += n;
     return { day, weekday, hour, n };
   });
@@ -95,6 +89,7 @@ async function detectWorkingHours(ctx: FindingContext): Promise<WorkingHoursRepl
       share: share(d.offHours, d.events),
       firstHour: d.firstHour,
       lastHour: d.lastHour,
+      ...localDaySpan(day, offsets, ctx.window),
       reason:
         d.weekday >= 5
           ? `Weekend work: ${d.events} events between ${d.firstHour}:00 and ${d.lastHour + 1}:00`

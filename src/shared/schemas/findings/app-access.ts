@@ -13,6 +13,11 @@ export const appAccessRowSchema = z.object({
   lastSeen: epochMs,
   /** Never used before the window (or in its first two weeks when there is no earlier data). */
   newInWindow: z.boolean(),
+  /**
+   * New and flagged for it: no one else in the subject's department uses it. What the "New
+   * applications" figure counts, and what the table's flag says.
+   */
+  newFlagged: z.boolean(),
   /** Share of accesses outside the subject's working hours, 0 to 1. */
   offHoursShare: z.number(),
   /**
@@ -38,6 +43,7 @@ export const appAccessStatsSchema = z.object({
   window: findingWindowSchema,
   accesses: z.number().int(),
   apps: z.number().int(),
+  /** Applications flagged as new (`newFlagged` rows of findings/app-access). */
   newApps: z.number().int(),
   failures: z.number().int(),
   offHoursShare: z.number(),

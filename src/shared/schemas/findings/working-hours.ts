@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { epochMs } from '../common';
 import { findingWindowSchema } from './common';
 
 /** Working hours in the subject's zone, on weekdays. */
@@ -35,6 +36,12 @@ export const workingHoursReplySchema = z.object({
       share: z.number(),
       firstHour: z.number().int(),
       lastHour: z.number().int(),
+      /**
+       * The local day as an instant range (epoch ms, end exclusive, within the window): the
+       * subject's events in it are exactly the `events` counted, so a drill-down lists those.
+       */
+      from: epochMs,
+      to: epochMs,
       reason: z.string(),
     }),
   ),

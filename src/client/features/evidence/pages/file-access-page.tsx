@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
@@ -105,8 +105,9 @@ export default function FileAccessPage() {
   const { id, window } = page;
   const [params, setParams] = useSearchParams();
   const label = params.get('label') ?? page.state.fileLabel;
-  const totals = useFileAccess(id, window);
-  const sankey = useFileSankey(id, window);
+  // The label filters the whole page: figures, flows and files count the same files.
+  const totals = useFileAccess(id, label, window);
+  const sankey = useFileSankey(id, label, window);
   const files = useFiles(id, label, window);
   const { tones } = useChartColors();
   useFailureToast(totals.error);
@@ -116,7 +117,14 @@ export default function FileAccessPage() {
     page.update({ fileLabel: next });
     setParams(next === ALL_FILES ? {} : { label: next }, { replace: true });
   };
-  const labels = totals.data?.labels ?? [];
+  // The choices stay while another label's figures load, so the list does not jump under the keys.
+  const [labels, setLabels] = useState<string[]>([]);
+  const choices = totals.data?.labels;
+  useEffect(() => {
+    if (choices) setLabels(choices);
+  }, [choices]);
+  const all = label === ALL_FILES;
+  const options = [ALL_FILES, ...labels, ...(all || labels.includes(label) ? [] : [label])];
   return (
     <EvidencePage
       page={page}
@@ -126,7 +134,7 @@ export default function FileAccessPage() {
         <label className="evidence-controls">
           <span className="muted">Label</span>
           <select className="select" value={label} onChange={(e) => chooseLabel(e.target.value)}>
-            {[ALL_FILES, ...labels].map((l) => (
+            {options.map((l) => (
               <option key={l} value={l}>
                 {l}
               </option>
@@ -137,29 +145,39 @@ export default function FileAccessPage() {
       query={totals}
       what="file access"
       figures={(t) => [
-        { label: 'File events', value: t.totals.events.toLocaleString() },
         {
-          label: 'Sensitive',
-          value: t.totals.sensitive.toLocaleString(),
-          hint: t.sensitiveLabels.join(', '),
+          label: all ? 'File events' : `${label} file events`,
+          value: t.totals.events.toLocaleString(),
         },
+        ...(all
+          ? [
+              {
+                label: 'Sensitive',
+                value: t.totals.sensitive.toLocaleString(),
+                hint: t.sensitiveLabels.join(', '),
+              },
+            ]
+          : []),
         {
           label: 'Left company storage',
           value: t.totals.leaving,
           tone: t.totals.leaving ? 'danger' : null,
         },
+        // Per sensitive label, what left for a risky place: these sum to the case summary's
+        // "Sensitive files to risky places".
         ...t.byLabel
           .filter((l) => t.sensitiveLabels.includes(l.label))
           .map((l) => ({
-            label: `${l.label} leaving`,
-            value: l.leaving,
-            tone: l.leaving ? ('danger' as const) : null,
+            label: `${l.label} to risky places`,
+            value: l.leavingRisky,
+            tone: l.leavingRisky ? ('danger' as const) : null,
+            hint: 'Removable media, personal mail or cloud, public links and external shares',
           })),
       ]}
       sections={
         <>
           <FindingSection
-            title="Label → action → destination"
+            title={all ? 'Label → action → destination' : `${label} → action → destination`}
             hint="Red flows carry sensitive labels out of company storage"
             wide
             query={sankey}

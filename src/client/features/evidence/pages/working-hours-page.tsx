@@ -12,7 +12,6 @@ import { Section } from '../parts/section';
 
 type Day = WorkingHoursReply['anomalousDays'][number];
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const DAY_MS = 86_400_000;
 /**
  * From nearly clear to the accent: quiet hours fade into the card in either theme, busy ones
  * stand out (Plotly's 'Blues' paints empty cells a loud blue on the dark theme).
@@ -177,9 +176,11 @@ export default function WorkingHoursPage() {
               getRowId={(d) => d.date}
               pin={pinDay}
               onOpen={(d) =>
-                page.openEvents(`Events of ${d.date} (UTC day)`, {
-                  from: Date.parse(`${d.date}T00:00:00Z`) - DAY_MS / 2,
-                  to: Date.parse(`${d.date}T00:00:00Z`) + DAY_MS * 1.5,
+                // The server gives the day's exact range in the subject's zone: the dialog
+                // lists the very events the row counted.
+                page.openEvents(`Events of ${d.date} (${data.timezone})`, {
+                  from: d.from,
+                  to: d.to,
                 })
               }
               height={280}

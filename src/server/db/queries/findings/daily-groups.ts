@@ -21,6 +21,8 @@ export interface DailyFilter {
    * activity filters say: the mails and chat shares that carried a file out.
    */
   alsoLeaving?: readonly string[];
+  /** Only rows of these labels ('' for files without one), whatever else matches. */
+  labels?: readonly string[];
 }
 
 /** One group of the daily rollup: its dimensions ('' for none) and its sums. */
@@ -140,8 +142,12 @@ function dailyConditions(filter: DailyFilter) {
     conditions.push(sql`f.activity in (${sql.join([...filter.activities])})`);
   if (filter.withDestination) conditions.push(sql`f.destination <> ''`);
   const matches = sql.join(conditions, sql` and `);
-  if (!filter.alsoLeaving?.length) return matches;
-  return sql`((${matches}) or (f.activity in (${sql.join([...filter.alsoLeaving])}) and f.destination <> ''))`;
+  const chosen = filter.alsoLeaving?.length
+    ? sql`((${matches}) or (f.activity in (${sql.join([...filter.alsoLeaving])}) and f.destination <> ''))`
+    : matches;
+  if (!filter.labels) return chosen;
+  if (filter.labels.length === 0) return sql`1 = 0`;
+  return sql`(${chosen}) and coalesce(f.label, '') in (${sql.join([...filter.labels])})`;
 }
 
 /** The subject's events per UTC half hour over a window (bucket start, count). */
