@@ -74,13 +74,39 @@ test('moves through a table with j and k and opens a row with o', async ({ page 
   await expect(grid).toBeVisible();
   await press(page, '/');
   await page.keyboard.type(first.title);
-  await press(page, 'Tab');
+  // Down leaves the filter box for the rows it filtered.
+  await press(page, 'ArrowDown');
+  await expect(grid).toBeFocused();
   await expect(grid.getByRole('row', { name: new RegExp(first.title) })).toBeVisible();
-  await grid.focus();
   await press(page, 'j');
   await press(page, 'k');
   await press(page, 'o');
   await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
+});
+
+test('arriving on a list gives it the keys: g i, then j, k and Enter open the second case', async ({
+  page,
+}) => {
+  await seedInvestigation(page.request, `Arrival first ${Date.now()}`);
+  await seedInvestigation(page.request, `Arrival second ${Date.now()}`);
+  await signIn(page, 'analyst');
+  await press(page, 'g i');
+  const grid = page.getByRole('grid', { name: 'Investigations' });
+  await expect(grid).toBeFocused();
+  // Row 0 is the header; the newest case comes first.
+  const second = grid.getByRole('row').nth(2);
+  await expect(second).toBeVisible();
+  const title = (await second.getByRole('gridcell').first().innerText()).trim();
+  await press(page, 'j j k');
+  await expect(second).toHaveAttribute('data-cursor', 'true');
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  // The case's incident list and an evidence table take the keys the same way.
+  await press(page, 'g t');
+  await expect(page.getByRole('grid').first()).toBeFocused();
+  await press(page, 'e f');
+  await expect(page.getByRole('grid').first()).toBeFocused();
 });
 
 test('? shows the shortcuts of the current view', async ({ page }) => {

@@ -64,6 +64,12 @@ export interface ClientCommand {
   run(args: unknown, context: CommandContext): void | Promise<void>;
   /** For commands titled "…": the choices of the next palette page when run without args. */
   choices?(context: CommandContext): readonly CommandChoice[] | Promise<readonly CommandChoice[]>;
+  /**
+   * How a key bound to this command with `args` reads in the `?` sheet, in words (`t 1`…`t 9`
+   * all read "Go to Tab by Number"). Keys whose words agree share one row there. Without it,
+   * the title (less its "…") is used.
+   */
+  keyTitle?(args: unknown): string;
   /** Keys and buttons only: not listed among the palette's commands (list.next, overlay.close…). */
   readonly hiddenInPalette?: boolean;
 }

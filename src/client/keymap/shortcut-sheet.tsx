@@ -1,13 +1,13 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 
-import { formatSequence } from '../../shared/keymap/key-label';
 import { currentContext } from '../commands/context-keys';
 import { commandsById } from '../commands/registry';
 import { Dialog } from '../components/dialog';
 import { keymapAtom } from '../state/keymap';
 import { platform } from '../state/platform';
 import { shortcutSheetOpenAtom } from '../state/shortcut-sheet';
+import { shortcutGroups } from './shortcut-rows';
 
 /** The `?` sheet: the shortcuts that work in the current view, from the resolved keymap. */
 export function ShortcutSheet() {
@@ -21,33 +21,19 @@ function Sheet(props: { onClose: () => void }) {
   // The context of the view underneath, as it was when the sheet opened.
   const groups = useMemo(() => {
     const context = { ...currentContext(), overlayOpen: false, inputFocus: false };
-    const byCategory = new Map<string, Array<{ keys: string; title: string }>>();
-    const seen = new Set<string>();
-    for (const binding of keymap.activeBindings(context)) {
-      const command = commandsById.get(binding.command);
-      if (!command) continue;
-      const keys = formatSequence(binding.sequence, platform);
-      const title = describe(command.title, binding.args);
-      const id = `${title}|${keys}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const list = byCategory.get(command.category) ?? [];
-      list.push({ keys, title });
-      byCategory.set(command.category, list);
-    }
-    return [...byCategory.entries()];
+    return shortcutGroups(keymap.activeBindings(context), commandsById, platform);
   }, [keymap]);
   return (
     <Dialog title="Keyboard shortcuts in this view" onClose={props.onClose} wide>
       <div style={{ columns: '2 300px', columnGap: 24 }}>
-        {groups.map(([category, items]) => (
-          <section key={category} style={{ breakInside: 'avoid', marginBottom: 14 }}>
+        {groups.map((group) => (
+          <section key={group.category} style={{ breakInside: 'avoid', marginBottom: 14 }}>
             <h3 className="muted" style={{ marginBottom: 4 }}>
-              {category}
+              {group.category}
             </h3>
-            {items.map((item) => (
+            {group.rows.map((row) => (
               <div
-                key={`${item.title}${item.keys}`}
+                key={row.title}
                 style={{
                   display: 'flex',
                   alignItems: 'flex-start',
@@ -56,9 +42,15 @@ function Sheet(props: { onClose: () => void }) {
                   padding: '2px 0',
                 }}
               >
-                <span>{item.title}</span>
-                {/* Never stretched to a wrapped title's height, never wrapped itself. */}
-                <kbd style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>{item.keys}</kbd>
+                <span>{row.title}</span>
+                {/* Never stretched to a wrapped title's height, never wrapped themselves. */}
+                <span style={{ display: 'flex', gap: 4, flexShrink: 0 }}>
+                  {row.keys.map((keys) => (
+                    <kbd key={keys} style={{ whiteSpace: 'nowrap' }}>
+                      {keys}
+                    </kbd>
+                  ))}
+                </span>
               </div>
             ))}
           </section>
@@ -69,12 +61,4 @@ function Sheet(props: { onClose: () => void }) {
       </p>
     </Dialog>
   );
-}
-
-function describe(title: string, args: unknown): string {
-  if (args && typeof args === 'object') {
-    const values = Object.values(args as Record<string, unknown>).map(String);
-    if (values.length > 0) return `${title.replace(/…$/, '')}: ${values.join(' ')}`;
-  }
-  return title;
 }

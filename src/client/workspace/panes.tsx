@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 
+import { focusMainGridOnArrival } from './arrival-focus';
 import { routerForTab } from './tab-routers';
 import { workspaceAtom } from './workspace-atoms';
 import { workspace } from './workspace-controller';
@@ -14,9 +16,17 @@ function Pane(props: {
 }) {
   const ws = useAtomValue(workspaceAtom);
   const tab = ws.tabs.find((t) => t.id === ws.panes[props.index]);
+  const section = useRef<HTMLElement>(null);
+  // A new screen, another tab, or this pane taking the focus: its main grid takes the keys.
+  const arrival = tab && props.focused ? `${tab.id} ${tab.location.split('?')[0]}` : null;
+  useEffect(() => {
+    if (arrival === null || !section.current) return;
+    return focusMainGridOnArrival(section.current);
+  }, [arrival]);
   if (!tab) return null;
   return (
     <section
+      ref={section}
       className={`pane${props.focused ? ' focused' : ''}`}
       aria-label={props.split ? (props.index === 0 ? 'Left pane' : 'Right pane') : 'Main pane'}
       data-pane={props.index}

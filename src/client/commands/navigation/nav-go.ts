@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { routeIds } from '../../../shared/routes';
+import { routeIds, routes } from '../../../shared/routes';
 import type { RouteId } from '../../../shared/routes';
 import { workspace } from '../../workspace/workspace-controller';
 import { defineCommand } from '../command';
@@ -20,6 +20,10 @@ export const navGo = defineCommand({
   category: 'Navigation',
   keywords: ['open', 'route', 'page'],
   hiddenInPalette: true,
+  keyTitle: (raw) => {
+    const parsed = args.safeParse(raw);
+    return parsed.success ? `Go to ${routes[parsed.data.to].title}` : 'Go to a Page';
+  },
   disabledReason: () => null,
   run: (raw, context) => {
     const parsed = args.parse(raw);

@@ -7,6 +7,14 @@ import { defineCommand } from '../command';
 
 const args = z.object({ mode: z.enum(paletteModes) });
 
+const keyTitles: Record<(typeof paletteModes)[number], string> = {
+  search: 'Search Everything',
+  commands: 'Open the Command Palette',
+  investigations: 'Find an Investigation or Incident',
+  people: 'Find a Person',
+  pages: 'Go to a Page',
+};
+
 /** Opens the palette in one mode: commands, investigations, people or pages. */
 export const paletteOpen = defineCommand({
   id: 'palette.open',
@@ -14,6 +22,10 @@ export const paletteOpen = defineCommand({
   category: 'Palette',
   keywords: ['commands', 'mode'],
   hiddenInPalette: true,
+  keyTitle: (raw) => {
+    const parsed = args.safeParse(raw);
+    return keyTitles[parsed.success ? parsed.data.mode : 'commands'];
+  },
   run: (raw) => {
     const parsed = args.safeParse(raw);
     appStore.set(palettePagesAtom, []);

@@ -9,6 +9,7 @@ export const paletteToggle = defineCommand({
   category: 'Palette',
   keywords: ['search', 'commands', 'find'],
   hiddenInPalette: true,
+  keyTitle: () => 'Open or Close the Palette (Search Everything)',
   run: () => {
     const open = appStore.get(paletteOpenAtom);
     appStore.set(palettePagesAtom, []);

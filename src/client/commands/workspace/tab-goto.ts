@@ -11,6 +11,7 @@ export const tabGoto = defineCommand({
   title: 'Go to Tab…',
   category: 'Workspace',
   keywords: ['switch', 'number'],
+  keyTitle: () => 'Go to Tab by Number',
   choices: () =>
     workspace.state.tabs.map((tab, index) => ({
       id: tab.id,

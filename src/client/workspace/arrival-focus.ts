@@ -1,0 +1,59 @@
+/**
+ * Focus on arrival: when a pane arrives on a screen (a new path, another tab, or the pane
+ * itself taking the focus with `w h`), the screen's main grid takes the keyboard, so `j`, `k`
+ * and Enter work at once. The main grid is the one marked `data-main-grid`, else the first grid
+ * of the pane. Screens load and fetch on demand, so the pane is watched until the grid shows up.
+ */
+
+/** How long a screen may take to show its grid (lazy code, then its first data). */
+const WAIT_MS = 10_000;
+
+const MAIN_GRID = '[role="grid"][data-main-grid]';
+const ANY_GRID = '[role="grid"]';
+const TEXT_ENTRY =
+  'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), textarea, select, [contenteditable="true"], [role="textbox"], [role="combobox"]';
+
+/** The grid a pane's screen is about: its marked main grid, else its first grid. */
+export function mainGridOf(pane: ParentNode): HTMLElement | null {
+  return pane.querySelector<HTMLElement>(MAIN_GRID) ?? pane.querySelector<HTMLElement>(ANY_GRID);
+}
+
+/**
+ * Whether focus may be moved without taking it from the user: nothing has it (the last screen's
+ * grid went away with its screen), or it still sits where it was when the pane arrived, outside
+ * the pane (a sidebar link, the other pane), in nothing that takes text and in no overlay.
+ */
+export function focusIsFree(pane: Element, atArrival: Element | null): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.isConnected) return true;
+  if (active !== atArrival || pane.contains(active)) return false;
+  return !active.matches(TEXT_ENTRY) && !active.closest('[data-overlay], [role="dialog"]');
+}
+
+/**
+ * Moves the focus to the pane's main grid as soon as it exists, unless the user has put the focus
+ * somewhere in the meantime (`/` into the filter box, a dialog, the palette). Returns a function
+ * that stops waiting.
+ */
+export function focusMainGridOnArrival(pane: HTMLElement): () => void {
+  const atArrival = document.activeElement;
+  let done = false;
+  const attempt = (): void => {
+    if (done) return;
+    if (!focusIsFree(pane, atArrival)) return stop();
+    const grid = mainGridOf(pane);
+    if (!grid) return;
+    grid.focus({ preventScroll: true });
+    stop();
+  };
+  const observer = new MutationObserver(attempt);
+  const timer = window.setTimeout(() => stop(), WAIT_MS);
+  function stop(): void {
+    done = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(pane, { childList: true, subtree: true });
+  attempt();
+  return stop;
+}
