@@ -17,6 +17,7 @@ import { investigationRoutes } from './investigations';
 import { myPasswordRoutes } from './me/password';
 import { mySettingsRoutes } from './me/settings';
 import { openApiRoute } from './openapi';
+import { searchEventsRoute } from './search/events';
 import { userDirectoryRoutes } from './users/directory';
 
 /** Everything under /api/app. Only sign-in and sign-out are reachable without a session. */
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await authenticated.register(findingRoutes);
     await authenticated.register(configurationRoutes);
     await authenticated.register(incidentRoutes);
+    await authenticated.register(searchEventsRoute);
     await authenticated.register(employeeRoutes);
     await authenticated.register(integrationRoutes);
     await authenticated.register(generatorRoutes);
