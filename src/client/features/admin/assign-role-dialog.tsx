@@ -5,11 +5,13 @@ import { toast } from 'sonner';
 import { useAdminRoles } from '../../api/admin/roles';
 import { useAdminUsers, useUserMutations } from '../../api/admin/users';
 import { Dialog } from '../../components/dialog';
-import { Field } from '../../components/field';
-import { adminError } from './admin-errors';
+import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { useFieldProblems } from '../../components/field-problems';
 import { UserPicker } from './user-picker';
 
-/** Sets the roles of a user. */
+const FIELDS = ['roles'] as const;
+
+/** Sets the roles of a user; a refusal is said beside the roles. */
 export function AssignRoleDialog(props: { userId?: string; onClose: () => void }) {
   const users = useAdminUsers();
   const roles = useAdminRoles();
@@ -18,7 +20,7 @@ export function AssignRoleDialog(props: { userId?: string; onClose: () => void }
   const user = users.data?.users.find((u) => u.id === userId);
   const [chosen, setChosen] = useState<string[] | null>(null);
   const current = chosen ?? user?.roles ?? [];
-  const [error, setError] = useState<string | null>(null);
+  const problems = useFieldProblems(update.error, FIELDS);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +32,6 @@ export function AssignRoleDialog(props: { userId?: string; onClose: () => void }
           toast.success(`Roles of ${user.email} updated`);
           props.onClose();
         },
-        onError: (caught) => setError(adminError(caught)),
       },
     );
   };
@@ -54,7 +55,12 @@ export function AssignRoleDialog(props: { userId?: string; onClose: () => void }
         </>
       }
     >
-      <form id="assign-role" onSubmit={onSubmit} style={{ display: 'grid', gap: 10 }}>
+      <form
+        id="assign-role"
+        ref={problems.formRef}
+        onSubmit={onSubmit}
+        style={{ display: 'grid', gap: 10 }}
+      >
         {props.userId ? (
           <div>
             {user?.displayName} ({user?.email})
@@ -72,8 +78,7 @@ export function AssignRoleDialog(props: { userId?: string; onClose: () => void }
           </Field>
         )}
         {user ? (
-          <fieldset className="card" style={{ padding: 10, display: 'grid', gap: 4 }}>
-            <legend className="muted">Roles</legend>
+          <FieldGroup legend="Roles" error={problems.fields.roles}>
             {(roles.data?.roles ?? []).map((role) => (
               <label key={role.id} className="checkbox">
                 <input
@@ -90,13 +95,9 @@ export function AssignRoleDialog(props: { userId?: string; onClose: () => void }
                 {role.name}
               </label>
             ))}
-          </fieldset>
+          </FieldGroup>
         ) : null}
-        {error ? (
-          <div className="alert error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <FormProblem>{problems.form}</FormProblem>
       </form>
     </Dialog>
   );

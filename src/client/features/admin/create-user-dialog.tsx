@@ -5,10 +5,15 @@ import { toast } from 'sonner';
 import { useAdminRoles } from '../../api/admin/roles';
 import { useUserMutations } from '../../api/admin/users';
 import { Dialog } from '../../components/dialog';
-import { Field } from '../../components/field';
-import { adminError } from './admin-errors';
+import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { useFieldProblems } from '../../components/field-problems';
 
-/** Creates a user with roles; shows the generated password once when none was given. */
+const FIELDS = ['email', 'displayName', 'roles', 'password'] as const;
+
+/**
+ * Creates a user with roles; shows the generated password once when none was given. What the
+ * server refuses is said beside its field, and the first such field takes the focus.
+ */
 export function CreateUserDialog(props: { onClose: () => void }) {
   const roles = useAdminRoles();
   const { create } = useUserMutations();
@@ -17,11 +22,11 @@ export function CreateUserDialog(props: { onClose: () => void }) {
   const [chosen, setChosen] = useState<string[]>(['investigator']);
   const [password, setPassword] = useState('');
   const [temporary, setTemporary] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const problems = useFieldProblems(create.error, FIELDS);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    if (create.isPending) return;
     create.mutate(
       { email, displayName, roles: chosen, ...(password ? { password } : {}) },
       {
@@ -30,7 +35,6 @@ export function CreateUserDialog(props: { onClose: () => void }) {
           if (reply.temporaryPassword) setTemporary(reply.temporaryPassword);
           else props.onClose();
         },
-        onError: (caught) => setError(adminError(caught)),
       },
     );
   };
@@ -79,8 +83,14 @@ export function CreateUserDialog(props: { onClose: () => void }) {
         </>
       }
     >
-      <form id="create-user" onSubmit={onSubmit} style={{ display: 'grid', gap: 10 }} noValidate>
-        <Field label="Email">
+      <form
+        id="create-user"
+        ref={problems.formRef}
+        onSubmit={onSubmit}
+        style={{ display: 'grid', gap: 10 }}
+        noValidate
+      >
+        <Field label="Email" error={problems.fields.email}>
           <input
             className="input"
             type="email"
@@ -89,15 +99,14 @@ export function CreateUserDialog(props: { onClose: () => void }) {
             autoFocus
           />
         </Field>
-        <Field label="Name">
+        <Field label="Name" error={problems.fields.displayName}>
           <input
             className="input"
             value={displayName}
             onChange={(e) => setDisplayName(e.target.value)}
           />
         </Field>
-        <fieldset className="card" style={{ padding: 10, display: 'grid', gap: 4 }}>
-          <legend className="muted">Roles</legend>
+        <FieldGroup legend="Roles" error={problems.fields.roles}>
           {(roles.data?.roles ?? []).map((role) => (
             <label key={role.id} className="checkbox">
               <input
@@ -112,8 +121,12 @@ export function CreateUserDialog(props: { onClose: () => void }) {
               {role.name} <span className="faint">{role.description}</span>
             </label>
           ))}
-        </fieldset>
-        <Field label="Password (optional)" hint="Leave empty to generate a temporary password.">
+        </FieldGroup>
+        <Field
+          label="Password (optional)"
+          hint="Leave empty to generate a temporary password."
+          error={problems.fields.password}
+        >
           <input
             className="input"
             type="password"
@@ -122,11 +135,7 @@ export function CreateUserDialog(props: { onClose: () => void }) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
-        {error ? (
-          <div className="alert error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <FormProblem>{problems.form}</FormProblem>
       </form>
     </Dialog>
   );

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 
 import { useAdminUsers, useUserMutations } from '../../api/admin/users';
 import { Dialog } from '../../components/dialog';
-import { Field } from '../../components/field';
-import { adminError } from './admin-errors';
+import { Field, FormProblem } from '../../components/field';
+import { fieldProblems } from '../../components/field-problems';
 import { UserPicker } from './user-picker';
 
 /**
@@ -17,7 +17,6 @@ export function DisableUserDialog(props: { userId?: string; onClose: () => void 
   const { update } = useUserMutations();
   const [userId, setUserId] = useState(props.userId ?? '');
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const user = users.data?.users.find((u) => u.id === userId);
   const confirmed = user !== undefined && typed.trim().toLowerCase() === user.email;
 
@@ -31,7 +30,6 @@ export function DisableUserDialog(props: { userId?: string; onClose: () => void 
           toast.success(`${user.email} is disabled and signed out everywhere.`);
           props.onClose();
         },
-        onError: (caught) => setError(adminError(caught)),
       },
     );
   };
@@ -79,11 +77,7 @@ export function DisableUserDialog(props: { userId?: string; onClose: () => void 
             />
           </Field>
         ) : null}
-        {error ? (
-          <div className="alert error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <FormProblem>{fieldProblems(update.error, []).form}</FormProblem>
       </form>
     </Dialog>
   );

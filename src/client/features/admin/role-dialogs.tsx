@@ -6,18 +6,21 @@ import { permissionDescriptions, permissions } from '../../../shared/permissions
 import type { Permission } from '../../../shared/permissions';
 import { useAdminRoles, useRoleMutations } from '../../api/admin/roles';
 import { Dialog } from '../../components/dialog';
-import { Field } from '../../components/field';
-import { adminError } from './admin-errors';
+import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { fieldProblems, useFieldProblems } from '../../components/field-problems';
 
-/** Creates a custom role with a name, description and permissions. */
+const ROLE_FIELDS = ['name', 'description', 'permissions'] as const;
+
+/** Creates a custom role with a name, description and permissions; problems show by their field. */
 export function CreateRoleDialog(props: { onClose: () => void }) {
   const { create } = useRoleMutations();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [chosen, setChosen] = useState<Permission[]>(['investigations.read']);
-  const [error, setError] = useState<string | null>(null);
+  const problems = useFieldProblems(create.error, ROLE_FIELDS);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (create.isPending) return;
     create.mutate(
       { name, description, permissions: chosen },
       {
@@ -25,7 +28,6 @@ export function CreateRoleDialog(props: { onClose: () => void }) {
           toast.success(`Role created: ${role.name}`);
           props.onClose();
         },
-        onError: (e) => setError(adminError(e)),
       },
     );
   };
@@ -49,8 +51,14 @@ export function CreateRoleDialog(props: { onClose: () => void }) {
         </>
       }
     >
-      <form id="create-role" onSubmit={onSubmit} style={{ display: 'grid', gap: 10 }}>
-        <Field label="Name">
+      <form
+        id="create-role"
+        ref={problems.formRef}
+        onSubmit={onSubmit}
+        style={{ display: 'grid', gap: 10 }}
+        noValidate
+      >
+        <Field label="Name" error={problems.fields.name}>
           <input
             className="input"
             value={name}
@@ -58,15 +66,14 @@ export function CreateRoleDialog(props: { onClose: () => void }) {
             autoFocus
           />
         </Field>
-        <Field label="Description">
+        <Field label="Description" error={problems.fields.description}>
           <input
             className="input"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
         </Field>
-        <fieldset className="card" style={{ padding: 10, display: 'grid', gap: 4 }}>
-          <legend className="muted">Permissions</legend>
+        <FieldGroup legend="Permissions" error={problems.fields.permissions}>
           {permissions.map((permission) => (
             <label key={permission} className="checkbox">
               <input
@@ -82,12 +89,8 @@ export function CreateRoleDialog(props: { onClose: () => void }) {
               <span className="faint">{permissionDescriptions[permission]}</span>
             </label>
           ))}
-        </fieldset>
-        {error ? (
-          <div className="alert error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        </FieldGroup>
+        <FormProblem>{problems.form}</FormProblem>
       </form>
     </Dialog>
   );
@@ -99,7 +102,6 @@ export function DeleteRoleDialog(props: { roleId: string; onClose: () => void })
   const { remove } = useRoleMutations();
   const role = roles.data?.roles.find((r) => r.id === props.roleId);
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const confirmed = role !== undefined && typed.trim() === role.name;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +111,6 @@ export function DeleteRoleDialog(props: { roleId: string; onClose: () => void })
         toast.success(`Role deleted: ${role.name}`);
         props.onClose();
       },
-      onError: (e) => setError(adminError(e)),
     });
   };
   return (
@@ -141,11 +142,7 @@ export function DeleteRoleDialog(props: { roleId: string; onClose: () => void })
             autoFocus
           />
         </Field>
-        {error ? (
-          <div className="alert error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <FormProblem>{fieldProblems(remove.error, []).form}</FormProblem>
       </form>
     </Dialog>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
 
 import type { Configuration } from '../../../shared/schemas/configuration';
 import { configurationSchema } from '../../../shared/schemas/configuration';
-import { Field } from '../../components/field';
+import { Field, FormProblem } from '../../components/field';
+import { useFieldProblems } from '../../components/field-problems';
 import { competitorsToText, listToText, parseCompetitors, textToList } from './configuration-text';
 
 const WEIGHTS: Array<[keyof Configuration['riskWeights'], string]> = [
@@ -14,6 +16,19 @@ const WEIGHTS: Array<[keyof Configuration['riskWeights'], string]> = [
   ['accessRequests', 'Access requests'],
   ['departure', 'Departure'],
 ];
+
+/** The form's fields, named by their path in the configuration, in the order they appear. */
+const FIELDS = [
+  'companyDomains',
+  'personalEmailDomains',
+  'competitors',
+  'sensitivityLabels',
+  'sensitiveLabels',
+  'defaultTimezone',
+  'defaultWorkStartHour',
+  'defaultWorkEndHour',
+  ...WEIGHTS.map(([key]) => `riskWeights.${key}` as const),
+] as const;
 
 function Card(props: { title: string; children: ReactNode }) {
   return (
@@ -28,10 +43,14 @@ function Card(props: { title: string; children: ReactNode }) {
   );
 }
 
-/** The configuration as a form of plain text lists; checked with the shared schema before saving. */
+/**
+ * The configuration as a form of plain text lists; checked with the shared schema before saving.
+ * Each problem (found here, or by the server: `saveError`) is said beside its field.
+ */
 export function ConfigurationForm(props: {
   initial: Configuration;
   disabled: boolean;
+  saveError: unknown;
   onSubmit: (value: Configuration) => void;
   onReset: () => void;
 }) {
@@ -45,7 +64,9 @@ export function ConfigurationForm(props: {
   const [start, setStart] = useState(initial.defaultWorkStartHour);
   const [end, setEnd] = useState(initial.defaultWorkEndHour);
   const [weights, setWeights] = useState(initial.riskWeights);
-  const [error, setError] = useState<string | null>(null);
+  const [checkError, setCheckError] = useState<z.ZodError | null>(null);
+  const problems = useFieldProblems(checkError ?? props.saveError, FIELDS);
+  const errors = problems.fields;
 
   const submit = () => {
     const parsed = configurationSchema.safeParse({
@@ -60,30 +81,31 @@ export function ConfigurationForm(props: {
       riskWeights: weights,
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError(`${issue?.path.join('.') ?? 'configuration'}: ${issue?.message ?? 'is invalid'}`);
+      setCheckError(parsed.error);
       return;
     }
-    setError(null);
+    setCheckError(null);
     props.onSubmit(parsed.data);
   };
 
   return (
     <form
+      ref={problems.formRef}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
       style={{ display: 'grid', gap: 14, maxWidth: 980 }}
     >
-      {error ? (
-        <div className="alert error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormProblem>{problems.form}</FormProblem>
       <div className="grid-2">
         <Card title="Domains">
-          <Field label="Company domains" hint="One per line; subdomains count as internal.">
+          <Field
+            label="Company domains"
+            error={errors.companyDomains}
+            hint="One per line; subdomains count as internal."
+          >
             <textarea
               className="textarea"
               rows={3}
@@ -94,6 +116,7 @@ export function ConfigurationForm(props: {
           </Field>
           <Field
             label="Personal email domains"
+            error={errors.personalEmailDomains}
             hint="Mail and shares to these count as going to a personal address."
           >
             <textarea
@@ -106,7 +129,11 @@ export function ConfigurationForm(props: {
           </Field>
         </Card>
         <Card title="Competitors">
-          <Field label="Competitors" hint="One per line: Name: domain, domain">
+          <Field
+            label="Competitors"
+            error={errors.competitors}
+            hint="One per line: Name: domain, domain"
+          >
             <textarea
               className="textarea"
               rows={9}
@@ -117,7 +144,11 @@ export function ConfigurationForm(props: {
           </Field>
         </Card>
         <Card title="Sensitivity labels">
-          <Field label="Labels, least to most sensitive" hint="One per line.">
+          <Field
+            label="Labels, least to most sensitive"
+            error={errors.sensitivityLabels}
+            hint="One per line."
+          >
             <textarea
               className="textarea"
               rows={4}
@@ -128,6 +159,7 @@ export function ConfigurationForm(props: {
           </Field>
           <Field
             label="Sensitive labels"
+            error={errors.sensitiveLabels}
             hint="Their movement raises alarms; one per line, from the list above."
           >
             <textarea
@@ -140,7 +172,11 @@ export function ConfigurationForm(props: {
           </Field>
         </Card>
         <Card title="Working hours and risk">
-          <Field label="Default time zone" hint="For employees without one, e.g. Europe/London.">
+          <Field
+            label="Default time zone"
+            error={errors.defaultTimezone}
+            hint="For employees without one, e.g. Europe/London."
+          >
             <input
               className="input"
               value={timezone}
@@ -149,7 +185,7 @@ export function ConfigurationForm(props: {
             />
           </Field>
           <div style={{ display: 'flex', gap: 12 }}>
-            <Field label="Day starts (hour)">
+            <Field label="Day starts (hour)" error={errors.defaultWorkStartHour}>
               <input
                 className="input"
                 type="number"
@@ -160,7 +196,7 @@ export function ConfigurationForm(props: {
                 disabled={props.disabled}
               />
             </Field>
-            <Field label="Day ends (hour)">
+            <Field label="Day ends (hour)" error={errors.defaultWorkEndHour}>
               <input
                 className="input"
                 type="number"
@@ -174,7 +210,7 @@ export function ConfigurationForm(props: {
           </div>
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
             {WEIGHTS.map(([key, label]) => (
-              <Field key={key} label={`${label} weight`}>
+              <Field key={key} label={`${label} weight`} error={errors[`riskWeights.${key}`]}>
                 <input
                   className="input"
                   type="number"

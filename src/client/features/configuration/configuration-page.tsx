@@ -21,8 +21,10 @@ export default function ConfigurationPage() {
         toast.success('Configuration saved', {
           description: 'Findings are recomputed with the new settings.',
         }),
-      onError: (error) =>
-        toast.error('Could not save the configuration', { description: error.message }),
+      onError: () =>
+        toast.error('Could not save the configuration', {
+          description: 'The form says what to change.',
+        }),
     });
   return (
     <div className="page">
@@ -43,6 +45,7 @@ export default function ConfigurationPage() {
           key={formKey}
           initial={config.data}
           disabled={!canEdit || save.isPending}
+          saveError={save.error}
           onSubmit={submit}
           onReset={() => setFormKey((k) => k + 1)}
         />

@@ -6,10 +6,12 @@ import type { IntegrationWithToken } from '../../../shared/schemas/integrations'
 import { useCreateIntegration } from '../../api/integrations/create-integration';
 import { useSources } from '../../api/integrations/list-sources';
 import { Dialog } from '../../components/dialog';
-import { Field } from '../../components/field';
+import { Field, FormProblem } from '../../components/field';
+import { useFieldProblems } from '../../components/field-problems';
 import { workspace } from '../../workspace/workspace-controller';
-import { integrationError } from './integration-errors';
 import { pushUrl, TokenReveal } from './token-reveal';
+
+const FIELDS = ['kind', 'name'] as const;
 
 /**
  * "Connect a source": pick the format and a name; the reply's ingest token is then shown once,
@@ -20,7 +22,8 @@ export function ConnectSourceDialog(props: { onClose: () => void }) {
   const create = useCreateIntegration();
   const [kind, setKind] = useState<EventSource | ''>('');
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [unchosen, setUnchosen] = useState(false);
+  const problems = useFieldProblems(create.error, FIELDS);
   const [created, setCreated] = useState<IntegrationWithToken | null>(null);
   const list = sources.data?.sources ?? [];
   const chosen = list.find((s) => s.id === kind);
@@ -28,13 +31,14 @@ export function ConnectSourceDialog(props: { onClose: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) {
-      setError('Choose the source format.');
+      setUnchosen(true);
       return;
     }
-    setError(null);
+    setUnchosen(false);
+    if (create.isPending) return;
     create.mutate(
       { kind: chosen.id, name: name.trim() || chosen.label },
-      { onSuccess: setCreated, onError: (caught) => setError(integrationError(caught)) },
+      { onSuccess: setCreated },
     );
   };
 
@@ -89,8 +93,12 @@ export function ConnectSourceDialog(props: { onClose: () => void }) {
         </>
       }
     >
-      <form id="connect-source" className="stack" onSubmit={onSubmit}>
-        <Field label="Source format" hint={chosen?.description} error={error}>
+      <form id="connect-source" ref={problems.formRef} className="stack" onSubmit={onSubmit}>
+        <Field
+          label="Source format"
+          hint={chosen?.description}
+          error={unchosen ? 'Choose the source format.' : problems.fields.kind}
+        >
           <select
             className="select"
             value={kind}
@@ -107,7 +115,11 @@ export function ConnectSourceDialog(props: { onClose: () => void }) {
             ))}
           </select>
         </Field>
-        <Field label="Name" hint="How this source appears in Vigil, e.g. “Okta production”.">
+        <Field
+          label="Name"
+          hint="How this source appears in Vigil, e.g. “Okta production”."
+          error={problems.fields.name}
+        >
           <input
             className="input"
             value={name}
@@ -116,6 +128,7 @@ export function ConnectSourceDialog(props: { onClose: () => void }) {
             onChange={(event) => setName(event.target.value)}
           />
         </Field>
+        <FormProblem>{problems.form}</FormProblem>
       </form>
     </Dialog>
   );

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import type { Integration, IntegrationOptions } from '../../../shared/schemas/integrations';
 import { integrationFramings } from '../../../shared/schemas/integrations';
 import { useUpdateIntegration } from '../../api/integrations/update-integration';
-import { Field } from '../../components/field';
-import { integrationError } from './integration-errors';
+import { Field, FormProblem } from '../../components/field';
+import { useFieldProblems } from '../../components/field-problems';
 
 const FRAMING_LABELS: Record<IntegrationOptions['framing'], string> = {
   auto: 'Detect from the first bytes',
@@ -16,7 +16,9 @@ const FRAMING_LABELS: Record<IntegrationOptions['framing'], string> = {
   csv: 'CSV with a header row',
 };
 
-/** Name, enabled and source options of one integration. */
+const FIELDS = ['name', 'enabled', 'options.framing', 'options.removableDrives'] as const;
+
+/** Name, enabled and source options of one integration; a refusal is said beside its field. */
 export function SettingsForm(props: { integration: Integration }) {
   const { integration } = props;
   const update = useUpdateIntegration();
@@ -24,12 +26,12 @@ export function SettingsForm(props: { integration: Integration }) {
   const [enabled, setEnabled] = useState(integration.enabled);
   const [framing, setFraming] = useState(integration.options.framing);
   const [drives, setDrives] = useState((integration.options.removableDrives ?? []).join(', '));
-  const [error, setError] = useState<string | null>(null);
+  const problems = useFieldProblems(update.error, FIELDS);
   const endpoint = integration.kind === 'windows';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    if (update.isPending) return;
     const removableDrives = drives
       .split(/[\s,]+/)
       .map((d) => d.trim())
@@ -46,16 +48,19 @@ export function SettingsForm(props: { integration: Integration }) {
           },
         },
       },
-      {
-        onSuccess: () => toast.success('Integration saved'),
-        onError: (caught) => setError(integrationError(caught)),
-      },
+      { onSuccess: () => toast.success('Integration saved') },
     );
   };
 
   return (
-    <form className="stack" onSubmit={onSubmit} aria-label="Integration settings">
-      <Field label="Name">
+    <form
+      ref={problems.formRef}
+      className="stack"
+      onSubmit={onSubmit}
+      aria-label="Integration settings"
+      noValidate
+    >
+      <Field label="Name" error={problems.fields.name}>
         <input
           className="input"
           value={name}
@@ -67,7 +72,11 @@ export function SettingsForm(props: { integration: Integration }) {
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
         Enabled: accept pushed and uploaded batches
       </label>
-      <Field label="Record layout" hint="How pushed and uploaded files are framed.">
+      <Field
+        label="Record layout"
+        hint="How pushed and uploaded files are framed."
+        error={problems.fields['options.framing']}
+      >
         <select
           className="select"
           value={framing}
@@ -84,15 +93,12 @@ export function SettingsForm(props: { integration: Integration }) {
         <Field
           label="Removable drives"
           hint="Drive letters treated as USB media, e.g. E:, F: (default E: to H:)."
+          error={problems.fields['options.removableDrives']}
         >
           <input className="input" value={drives} onChange={(e) => setDrives(e.target.value)} />
         </Field>
       ) : null}
-      {error ? (
-        <div className="alert error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormProblem>{problems.form}</FormProblem>
       <div>
         <button type="submit" className="button primary" disabled={update.isPending}>
           Save

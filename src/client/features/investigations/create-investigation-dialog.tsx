@@ -7,14 +7,26 @@ import type { InvestigationType, RiskLevel } from '../../../shared/investigation
 import { useEmployees } from '../../api/employees/list-employees';
 import { useCreateInvestigation } from '../../api/investigations/create-investigation';
 import { Dialog } from '../../components/dialog';
-import { Field } from '../../components/field';
+import { Field, FormProblem } from '../../components/field';
+import { fieldProblems, useFieldProblems } from '../../components/field-problems';
 import { toDateInput } from '../../components/format';
 import { openDialogAtom } from '../../state/dialogs';
 import { workspace } from '../../workspace/workspace-controller';
-import { describeFailure, fieldErrors } from './error-message';
+import { describeFailure } from './error-message';
 import { AssigneeSelect, RiskSelect, TypeSelect } from './investigation-selects';
 
 const DAY = 86_400_000;
+
+/** The fields of the form, named as the API names them, in the order they appear. */
+const FIELDS = [
+  'subjectEmployeeId',
+  'title',
+  'type',
+  'riskLevel',
+  'windowStart',
+  'windowEnd',
+  'assigneeUserId',
+] as const;
 
 /** Opens a case: subject from the employee directory, title, type, risk, window and assignee. */
 export function CreateInvestigationDialog() {
@@ -37,7 +49,8 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
   const [windowStart, setWindowStart] = useState(toDateInput(Date.now() - 90 * DAY));
   const [windowEnd, setWindowEnd] = useState(toDateInput(Date.now() + DAY));
   const [problem, setProblem] = useState<string | null>(null);
-  const errors = fieldErrors(create.error);
+  const problems = useFieldProblems(create.error, FIELDS);
+  const errors = problems.fields;
 
   const matches = useMemo(() => {
     const all = employees.data?.employees ?? [];
@@ -83,8 +96,11 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
           workspace.navigate(`/app/investigations/${created.id}`);
         },
         onError: (error) => {
-          const { title: message, description } = describeFailure(error);
-          toast.error(message, description ? { description } : undefined);
+          const { title: message, description } = describeFailure(
+            error,
+            fieldProblems(error, FIELDS),
+          );
+          toast.error(message, { description });
         },
       },
     );
@@ -112,6 +128,7 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
     >
       <form
         id="create-investigation"
+        ref={problems.formRef}
         onSubmit={onSubmit}
         style={{ display: 'grid', gap: 10 }}
         noValidate
@@ -183,6 +200,7 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
         <Field label="Assignee" error={errors.assigneeUserId}>
           <AssigneeSelect value={assignee} onChange={setAssignee} />
         </Field>
+        <FormProblem>{problems.form}</FormProblem>
       </form>
     </Dialog>
   );

@@ -13,10 +13,23 @@ import type {
   UpdateInvestigationBody,
 } from '../../../shared/schemas/investigations';
 import { useUpdateInvestigation } from '../../api/investigations/update-investigation';
-import { Field } from '../../components/field';
+import { Field, FormProblem } from '../../components/field';
+import { fieldProblems, useFieldProblems } from '../../components/field-problems';
 import { toDateInput } from '../../components/format';
-import { describeFailure, fieldErrors } from './error-message';
+import { describeFailure } from './error-message';
 import { AssigneeSelect, RiskSelect, TypeSelect } from './investigation-selects';
+
+/** The fields of the form, named as the API names them, in the order they appear. */
+const FIELDS = [
+  'title',
+  'status',
+  'riskLevel',
+  'type',
+  'assigneeUserId',
+  'windowStart',
+  'windowEnd',
+  'description',
+] as const;
 
 /** Edits a case with PATCH; only changed fields are sent, and the server's messages show per field. */
 export function EditInvestigationForm(props: { investigation: Investigation; onDone: () => void }) {
@@ -30,7 +43,8 @@ export function EditInvestigationForm(props: { investigation: Investigation; onD
   const [assignee, setAssignee] = useState(current.assignee?.id ?? '');
   const [windowStart, setWindowStart] = useState(toDateInput(current.windowStart));
   const [windowEnd, setWindowEnd] = useState(toDateInput(current.windowEnd));
-  const errors = fieldErrors(update.error);
+  const problems = useFieldProblems(update.error, FIELDS);
+  const errors = problems.fields;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,15 +67,23 @@ export function EditInvestigationForm(props: { investigation: Investigation; onD
         props.onDone();
       },
       onError: (error) => {
-        const { title: message, description: detail } = describeFailure(error);
-        toast.error(message, detail ? { description: detail } : undefined);
+        const { title: message, description: detail } = describeFailure(
+          error,
+          fieldProblems(error, FIELDS),
+        );
+        toast.error(message, { description: detail });
       },
     });
   };
 
   const statuses: InvestigationStatus[] = [current.status, ...statusTransitions[current.status]];
   return (
-    <form onSubmit={onSubmit} style={{ display: 'grid', gap: 10 }} noValidate>
+    <form
+      ref={problems.formRef}
+      onSubmit={onSubmit}
+      style={{ display: 'grid', gap: 10 }}
+      noValidate
+    >
       <Field label="Title" error={errors.title}>
         <input className="input" value={title} onChange={(e) => setTitle(e.target.value)} />
       </Field>
@@ -116,6 +138,7 @@ export function EditInvestigationForm(props: { investigation: Investigation; onD
           onChange={(e) => setDescription(e.target.value)}
         />
       </Field>
+      <FormProblem>{problems.form}</FormProblem>
       <div className="toolbar" style={{ justifyContent: 'flex-end' }}>
         <button type="button" className="button" onClick={props.onDone}>
           Cancel

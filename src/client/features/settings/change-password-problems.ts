@@ -3,6 +3,7 @@ import {
   changePasswordBodySchema,
 } from '../../../shared/schemas/auth';
 import { HttpError } from '../../api/http-error';
+import { fieldProblems } from '../../components/field-problems';
 
 /** What the change-password form holds. */
 export interface ChangePasswordValues {
@@ -42,7 +43,10 @@ export function localProblems(values: ChangePasswordValues): ChangePasswordProbl
   return problems;
 }
 
-/** Where a refusal from the server belongs: a wrong or too-often-guessed current password by its field. */
+/**
+ * Where a refusal from the server belongs: a wrong or too-often-guessed current password by its
+ * field, the reply's field issues by theirs (fieldProblems), anything else under the form.
+ */
 export function serverProblems(error: unknown): ChangePasswordProblems {
   if (!(error instanceof HttpError)) {
     return { form: 'Vigil could not be reached. Check your connection and try again.' };
@@ -51,5 +55,6 @@ export function serverProblems(error: unknown): ChangePasswordProblems {
   if (error.status === 429 || message === WRONG_CURRENT_PASSWORD_MESSAGE) {
     return { currentPassword: message };
   }
-  return { form: message };
+  const placed = fieldProblems(error, CHANGE_PASSWORD_FIELDS);
+  return { ...placed.fields, ...(placed.form ? { form: placed.form } : {}) };
 }
