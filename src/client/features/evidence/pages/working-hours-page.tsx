@@ -6,6 +6,7 @@ import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
 import { countColumn, percentColumn } from '../parts/columns';
+import { EventsDialog } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
 import { pinRow } from '../parts/pins';
 import { Section } from '../parts/section';
@@ -176,12 +177,17 @@ export default function WorkingHoursPage() {
               getRowId={(d) => d.date}
               pin={pinDay}
               onOpen={(d) =>
-                // The server gives the day's exact range in the subject's zone: the dialog
-                // lists the very events the row counted.
-                page.openEvents(`Events of ${d.date} (${data.timezone})`, {
-                  from: d.from,
-                  to: d.to,
-                })
+                // The server gives the day's exact range in the subject's zone: the dialog lists
+                // the very events the row counted, with their times in that zone.
+                page.openDialog((close) => (
+                  <EventsDialog
+                    investigationId={page.id}
+                    title={`Events of ${d.date} (${data.timezone})`}
+                    filter={{ from: d.from, to: d.to }}
+                    timeZone={data.timezone}
+                    onClose={close}
+                  />
+                ))
               }
               height={280}
               emptyMessage="Every day follows the subject's usual hours."

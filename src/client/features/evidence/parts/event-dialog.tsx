@@ -26,6 +26,23 @@ export const eventColumns: DataTableColumn<EventRow>[] = [
   { id: 'outcome', header: 'Outcome', value: (e) => e.outcome, width: 90 },
 ];
 
+/**
+ * The event columns with times in a given zone (the subject's, for a drill-down from a day of
+ * theirs), which the Time header names.
+ */
+export function eventColumnsIn(timeZone: string): DataTableColumn<EventRow>[] {
+  const format = new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  });
+  return eventColumns.map((column) =>
+    column.id === 'time'
+      ? { ...column, header: `Time (${timeZone})`, cell: (e) => format.format(e.time), width: 250 }
+      : column,
+  );
+}
+
 /** The events of one UTC day (`YYYY-MM-DD`), optionally of one category. */
 export function dayFilter(date: string, category?: string): EventListFilter {
   const from = Date.parse(`${date}T00:00:00Z`);
@@ -131,9 +148,12 @@ export function EventsDialog(props: {
   investigationId: string;
   title: string;
   filter: EventListFilter;
+  /** Shows times in this zone instead of the reader's. */
+  timeZone?: string;
   onClose: () => void;
 }) {
-  const { investigationId, filter } = props;
+  const { investigationId, filter, timeZone } = props;
+  const columns = useMemo(() => (timeZone ? eventColumnsIn(timeZone) : eventColumns), [timeZone]);
   const source = useMemo<ServerSource<EventRow>>(
     () => ({
       key: [...findingKeys.finding(investigationId, 'events', { ...filter })],
@@ -164,7 +184,7 @@ export function EventsDialog(props: {
         <FindingTable<EventRow>
           investigationId={investigationId}
           label={props.title}
-          columns={eventColumns}
+          columns={columns}
           getRowId={(e) => e.id}
           source={source}
           pin={pinEvent}
