@@ -58,6 +58,8 @@ export const eventSources = [
   'device_inventory',
   'access_requests',
   'hr',
+  'box',
+  'dropbox',
   'normalized',
 ] as const;
 export type EventSource = (typeof eventSources)[number];
@@ -122,6 +124,11 @@ export const activities = [
   'script_exec',
   'security_tool_tamper',
   'log_clear',
+  // endpoint telemetry (Sysmon, Security log)
+  'network_connect',
+  'dns_query',
+  'credential_access',
+  'persistence',
   // access requests
   'access_request',
   // hr

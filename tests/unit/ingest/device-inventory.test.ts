@@ -85,6 +85,8 @@ describe('Intune device inventory parser', () => {
         operationName: 'Create MobileApp',
         time: '2025-04-11T18:21:02Z',
       }),
-    ).toBe('record 1: not an Intune managed device: it has no `deviceName`');
+    ).toBe(
+      'record 1: not a device inventory record: it is not an Intune device (`deviceName`), an Intune audit record or a Jamf computer (`general`)',
+    );
   });
 });

@@ -1,100 +1,104 @@
-import { normalizeEmail, resolveActor } from './addresses';
 import type { RecordContext } from './define-parser';
 import { defineRecordParser, emptyPage } from './define-parser';
 import type { JsonObject } from './fields';
-import { bool, field, firstText, isObject, text } from './fields';
+import { field, firstText, isObject, text } from './fields';
+import { intuneDeviceRowItems, managedDeviceItems } from './device-inventory-intune';
+import { intuneAuditItems, isIntuneAudit } from './device-inventory-intune-audit';
+import { isJamfComputer, jamfComputerItems } from './device-inventory-jamf';
+import { readJsonText } from './json-text';
 import type { ParsedItem } from './parser';
-import { parseTime, requireTime } from './timestamps';
 
-/** Graph's "never" for date fields. */
-const NEVER = /^0001-01-01/;
+/** Fields only Graph's `managedDevice` has (its other names are shared with Intune's rows). */
+const GRAPH_FIELDS = [
+  'lastSyncDateTime',
+  'enrolledDateTime',
+  'managedDeviceOwnerType',
+  'complianceState',
+  'managementAgent',
+  'userPrincipalName',
+];
+
+/** The shapes this parser reads, each with its reader. */
+type Shape = 'graph' | 'intune-row' | 'intune-audit' | 'jamf';
+
+/** The properties of a diagnostic-settings row, or the row itself (Log Analytics, CSV). */
+function rowOf(record: JsonObject): JsonObject {
+  const properties = readJsonText(field(record, 'properties'));
+  return isObject(properties) ? { ...properties, time: field(record, 'time') } : record;
+}
+
+function shapeOf(record: JsonObject): Shape | null {
+  if (isJamfComputer(record)) return 'jamf';
+  if (isIntuneAudit(record)) return 'intune-audit';
+  if (GRAPH_FIELDS.some((name) => field(record, name) !== undefined)) return 'graph';
+  const row = rowOf(record);
+  if (firstText(field(row, 'DeviceName'), field(row, 'Device name')) !== null) {
+    return GRAPH_FIELDS.some((name) => field(row, name) !== undefined) ? 'graph' : 'intune-row';
+  }
+  return null;
+}
+
+/** The list a page holds (Graph `value`, Jamf Pro API `results`), or null for one record. */
+function pageItems(record: JsonObject): unknown[] | null {
+  const value: unknown = field(record, 'value');
+  if (Array.isArray(value)) return value as unknown[];
+  const results: unknown = field(record, 'results');
+  if (Array.isArray(results) && field(record, 'totalCount') !== undefined) {
+    return results as unknown[];
+  }
+  return null;
+}
 
 /**
- * Microsoft Graph / Intune `managedDevice` records (`/deviceManagement/managedDevices`), one per
- * record or as a Graph page (`{value: [...]}`). Each record is a `device_seen` observation at
- * `lastSyncDateTime` (`enrolledDateTime` for a device that never synced), keyed by device id and
- * sync time so every snapshot is kept once. A device counts as managed when its management
- * agent and compliance state are both known.
+ * Device inventory: who uses which device, whether it is managed and compliant. Reads Microsoft
+ * Graph / Intune `managedDevice` records (one per record or as a `{value: [...]}` page), Intune's
+ * "Devices" rows (diagnostic settings export, Log Analytics `IntuneDevices`, the portal's CSV),
+ * Intune audit logs (administrators' changes), and Jamf Pro computers (Jamf Pro API inventory,
+ * its `{totalCount, results}` pages, and the classic API's `computer`). Each device snapshot
+ * becomes a `device_seen` event, which also tells identity mapping who owns the device.
  */
 export const deviceInventoryParser = defineRecordParser({
   source: 'device_inventory',
-  label: 'Intune device inventory',
-  recordNoun: 'an Intune managed device',
+  label: 'Device inventory',
+  recordNoun: 'a device inventory record',
   description:
-    'Microsoft Intune managed devices from Graph: who uses which device, its OS and compliance.',
-  framings: ['json-wrapper', 'ndjson', 'json-array'],
+    'Intune (Graph, Devices export, audit logs) and Jamf Pro inventories: who uses which device, its OS and compliance.',
+  framings: ['json-wrapper', 'ndjson', 'json-array', 'csv'],
   mismatch(record) {
-    if (Array.isArray(field(record, 'value'))) return null;
-    return text(field(record, 'deviceName')) === null ? 'it has no `deviceName`' : null;
+    if (pageItems(record) !== null) return null;
+    return shapeOf(record) === null
+      ? 'it is not an Intune device (`deviceName`), an Intune audit record or a Jamf computer (`general`)'
+      : null;
+  },
+  detect(record) {
+    const items = pageItems(record);
+    if (items !== null) return isObject(items[0]) && shapeOf(items[0]) !== null;
+    return shapeOf(record) !== null;
   },
   parse(record, context) {
-    const page = field(record, 'value');
-    if (Array.isArray(page)) {
-      if (page.length === 0) return [emptyPage(context.position)];
-      return page.flatMap((device) => {
-        if (!isObject(device)) return context.fail('an item of `value` is not a JSON object');
-        return parseDevice(device, context);
-      });
-    }
-    return parseDevice(record, context);
+    const items = pageItems(record);
+    if (items === null) return parseOne(record, context);
+    if (items.length === 0) return [emptyPage(context.position)];
+    return items.flatMap((item) => {
+      if (!isObject(item)) return context.fail('an item of the page is not a JSON object');
+      return parseOne(item, context);
+    });
   },
 });
 
-function parseDevice(device: JsonObject, context: RecordContext): ParsedItem[] {
-  const lastSync = text(field(device, 'lastSyncDateTime'));
-  const enrolled = text(field(device, 'enrolledDateTime'));
-  const synced = lastSync !== null && !NEVER.test(lastSync);
-  const time = requireTime(
-    synced ? lastSync : enrolled !== null && !NEVER.test(enrolled) ? enrolled : null,
-    {
-      name: synced ? '`lastSyncDateTime`' : '`enrolledDateTime`',
-      missing: 'Intune managed devices need `lastSyncDateTime` (or `enrolledDateTime`)',
-    },
-    context.position,
-    context.options.now,
-  );
-  const user = firstText(field(device, 'userPrincipalName'), field(device, 'emailAddress'));
-  if (user === null) context.fail('no actor: Intune managed devices need `userPrincipalName`');
-  const id = firstText(
-    field(device, 'id'),
-    field(device, 'azureADDeviceId'),
-    field(device, 'serialNumber'),
-  );
-  const agent = text(field(device, 'managementAgent'))?.toLowerCase() ?? 'unknown';
-  const compliance = text(field(device, 'complianceState'))?.toLowerCase() ?? 'unknown';
-  const os = [text(field(device, 'operatingSystem')), text(field(device, 'osVersion'))]
-    .filter((part): part is string => part !== null)
-    .join(' ');
-  return [
-    context.event({
-      time,
-      sourceEventId: `${id ?? text(field(device, 'deviceName'))}:${time}`,
-      activity: 'device_seen',
-      action: 'managedDevice',
-      outcome: 'success',
-      ...resolveActor(
-        normalizeEmail(field(device, 'emailAddress')) ?? user,
-        context.options,
-        text(field(device, 'userId')),
-      ),
-      app: 'Microsoft Intune',
-      device: {
-        id,
-        name: text(field(device, 'deviceName')),
-        managed: agent !== 'unknown' && compliance !== 'unknown',
-        os: os.length > 0 ? os : null,
-      },
-      attributes: {
-        complianceState: compliance,
-        managementAgent: agent,
-        ownerType: text(field(device, 'managedDeviceOwnerType')) ?? undefined,
-        serialNumber: text(field(device, 'serialNumber')) ?? undefined,
-        isEncrypted: bool(field(device, 'isEncrypted')) ?? undefined,
-        enrolledAt: enrolled !== null && !NEVER.test(enrolled) ? parseTime(enrolled) : undefined,
-        model: text(field(device, 'model')) ?? undefined,
-        manufacturer: text(field(device, 'manufacturer')) ?? undefined,
-        userPrincipalName: user,
-      },
-    }),
-  ];
+function parseOne(record: JsonObject, context: RecordContext): ParsedItem[] {
+  switch (shapeOf(record)) {
+    case 'graph':
+      return managedDeviceItems(record, context);
+    case 'intune-row':
+      return intuneDeviceRowItems(rowOf(record), context);
+    case 'intune-audit':
+      return intuneAuditItems(record, context);
+    case 'jamf':
+      return jamfComputerItems(record, context);
+    default:
+      return context.fail(
+        `not a device record: ${text(field(record, 'category')) ?? 'its shape'} is not one Vigil reads`,
+      );
+  }
 }

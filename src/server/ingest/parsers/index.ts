@@ -1,6 +1,8 @@
 import type { EventSource } from '../../../shared/events';
 import { accessRequestsParser } from './access-requests';
+import { boxParser } from './box';
 import { deviceInventoryParser } from './device-inventory';
+import { dropboxParser } from './dropbox';
 import { githubParser } from './github';
 import { googleWorkspaceParser } from './google-workspace';
 import { hrParser } from './hr';
@@ -22,6 +24,8 @@ export const parsers: Readonly<Record<EventSource, SourceParser>> = {
   device_inventory: deviceInventoryParser,
   access_requests: accessRequestsParser,
   hr: hrParser,
+  box: boxParser,
+  dropbox: dropboxParser,
   normalized: normalizedParser,
 };
 

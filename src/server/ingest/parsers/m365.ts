@@ -5,8 +5,10 @@ import { defineRecordParser } from './define-parser';
 import type { EventDraft } from './event-builder';
 import type { JsonObject } from './fields';
 import { field, firstField, firstText, integer, lookup, text } from './fields';
+import { directoryAuditItems, isDirectoryAudit } from './m365-directory-audit';
 import { fileFacts, isFileOperation } from './m365-files';
 import { isMailOperation, mailFacts } from './m365-exchange';
+import { isOfficeActivityRow, officeActivityAsApiRecord } from './m365-sentinel';
 import type { ParserOptions } from './parser';
 import { stableId } from './stable-id';
 import { requireTime } from './timestamps';
@@ -34,24 +36,29 @@ const appNames: Record<string, string> = {
  * Microsoft 365 Unified Audit Log records (Office 365 Management Activity API, common schema):
  * SharePoint/OneDrive file operations and sharing, Exchange mail sends, deletions, forwarding
  * rules and mailbox access, Entra ID sign-ins. `CreationTime` has no zone and is UTC. Also reads
- * lower-cased keys (Panther), `RecordType` as a string (Elastic) and Sentinel's OfficeActivity
- * rows (`TimeGenerated`, `Client_IPAddress`, `OfficeWorkload`).
+ * lower-cased keys (Panther), `RecordType` as a string (Elastic), Sentinel's `OfficeActivity`
+ * rows (renamed columns, nested fields as JSON strings; see m365-sentinel.ts) and Entra ID
+ * directory audit records (Sentinel `AuditLogs`, Graph, diagnostic export; see
+ * m365-directory-audit.ts).
  */
 export const m365Parser = defineRecordParser({
   source: 'm365',
   label: 'Microsoft 365 audit',
   recordNoun: 'a Microsoft 365 audit record',
   description:
-    'Microsoft 365 Unified Audit Log: SharePoint and OneDrive files, Exchange mail, Entra ID sign-ins.',
+    'Microsoft 365 audit (Management API or Sentinel): SharePoint and OneDrive files, Exchange mail, Entra ID sign-ins and directory changes.',
   framings: ['ndjson', 'json-array'],
   mismatch(record) {
+    if (isDirectoryAudit(record)) return null;
     if (text(field(record, 'Operation')) === null) return 'it has no `Operation`';
     if (text(field(record, 'UserId')) === null && field(record, 'RecordType') === undefined) {
       return 'it has neither `UserId` nor `RecordType`';
     }
     return null;
   },
-  parse(record, context) {
+  parse(raw, context) {
+    if (isDirectoryAudit(raw)) return directoryAuditItems(raw, context);
+    const record = isOfficeActivityRow(raw) ? officeActivityAsApiRecord(raw) : raw;
     const operation = text(field(record, 'Operation'))!;
     const stamp = firstField(record, ['CreationTime', 'TimeGenerated']);
     const time = requireTime(

@@ -188,6 +188,40 @@ export const seedRecords: Record<EventSource, unknown[]> = {
       effective_date: '2024-05-06',
     },
   ],
+  box: [
+    {
+      type: 'event',
+      event_id: 'b-1',
+      event_type: 'COLLABORATION_INVITE',
+      created_at: '2024-05-02T10:00:00-07:00',
+      created_by: { type: 'user', id: '11', name: 'Jane Doe', login: 'jane.doe@acme.com' },
+      accessible_by: { type: 'user', id: '12', login: 'x@gmail.com' },
+      source: {
+        item_type: 'folder',
+        item_id: '77',
+        item_name: 'Deals',
+        parent: { type: 'folder', id: '0', name: 'All Files' },
+      },
+      ip_address: '198.51.100.4',
+      additional_details: '{"role":"editor","size":12}',
+    },
+  ],
+  dropbox: [
+    {
+      timestamp: '2024-05-02T10:00:00Z',
+      event_category: { '.tag': 'sharing' },
+      event_type: { '.tag': 'shared_link_create', description: 'Created shared link' },
+      actor: { '.tag': 'user', user: { '.tag': 'team_member', email: 'jane.doe@acme.com' } },
+      assets: [{ '.tag': 'file', display_name: 'a.pdf', path: { contextual: '/D/a.pdf' } }],
+      details: {
+        '.tag': 'shared_link_create_details',
+        shared_link_access_level: { '.tag': 'public' },
+      },
+      origin: { geo_location: { ip_address: '198.51.100.5', city: 'Lyon', country: 'FR' } },
+      involve_non_team_member: false,
+      participants: [{ '.tag': 'user', user: { email: 'x@gmail.com' } }],
+    },
+  ],
   normalized: [
     {
       source: 'okta',
