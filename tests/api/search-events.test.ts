@@ -71,6 +71,7 @@ async function seedEvents() {
       email_attachments: 1,
       file_destination: 'personal_email',
     }),
+    download(DANIEL, Date.parse('2026-10-19T08:00:00Z'), 'Übersicht Gehälter.xlsx'),
     // Before the case's window: not part of the case, so never found through it.
     download(DANIEL, WINDOW_START - 3 * DAY, 'Compensation Review 2025.xlsx'),
     // Priya's case is hidden from the investigator.
@@ -151,6 +152,16 @@ describe('GET /search/events', () => {
       activity: 'file_download',
       summary: 'Downloaded Compensation Review 2026.xlsx (SharePoint)',
     });
+    // The event opens in its case; the text kept for searching is not one of its fields.
+    const opened = await investigator.get(`/investigations/${danielCase}/events/${hit!.event.id}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.fields.file_name).toBe('Compensation Review 2026.xlsx');
+    expect(opened.body.fields).not.toHaveProperty('search_text');
+  });
+
+  it('folds letters beyond ASCII alike on both engines', async () => {
+    for (const q of ['übersicht', 'ÜBERSICHT GEHÄLTER'])
+      expect(named(await everyHit(investigator, q))).toEqual(['Übersicht Gehälter.xlsx']);
   });
 
   it('finds a mail by the domain it went to', async () => {
@@ -208,6 +219,7 @@ describe('GET /search/events', () => {
     for (; pages < 1000; pages++) {
       const page = await searchEvents(
         t.db,
+        t.dialect,
         visibility,
         { q: 'quarterly plan', limit: 50, ...(cursor ? { cursor } : {}) },
         clock,

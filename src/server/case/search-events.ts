@@ -6,9 +6,9 @@ import type {
   EventSearchReply,
 } from '../../shared/schemas/search';
 import { presentEvent } from '../analysis/findings/present-event';
-import { searchableCases } from '../db/queries/event-search';
+import type { Dialect } from '../db/dialect';
+import { eventsWithText, searchableCases } from '../db/queries/event-search';
 import type { SearchableCaseRow } from '../db/queries/event-search';
-import { listEvents } from '../db/queries/findings/event-rows';
 import type { Visibility } from '../db/queries/investigations';
 import type { Database } from '../db/schema';
 import { presentEmployeeRef } from '../presenters/employee';
@@ -16,13 +16,14 @@ import { decodeSearchCursor, encodeSearchCursor } from './event-search-cursor';
 import type { EventSearchPosition } from './event-search-cursor';
 
 /**
- * How long one request may keep scanning. Text inside events has no index (one would slow
- * every ingest), so a word found nowhere costs a scan of every event of every case; a request
- * stops after this long and its cursor resumes where the scan stopped.
+ * How long one request may keep scanning. A word is found by reading the search index of each
+ * case's events (no index finds a word inside a text without slowing every ingest), so one found
+ * nowhere costs a pass over every event of every case the caller may see; a request stops after
+ * this long and its cursor resumes where the scan stopped.
  */
 const SCAN_BUDGET_MS = 120;
 /** The first time slice scanned in a case; the next is twice as long while slices stay quick. */
-const FIRST_SLICE_MS = 6 * 3_600_000;
+const FIRST_SLICE_MS = 86_400_000;
 
 type Place = { index: number; time: number; id: number };
 
@@ -68,14 +69,15 @@ function hitOf(found: SearchableCaseRow): EventSearchHit['investigation'] {
 
 /**
  * GET /search/events: the events of the subjects of every case the caller may see, within each
- * case's window, whose text (file names, mail subjects and addresses, messages, targets,
- * repositories, command lines, apps; the same text a case's own event filter reads) holds q,
+ * case's window, whose searchable text (file names and paths, mail addresses and subjects, apps,
+ * repositories, targets, processes, devices, command lines, messages: migration 0013) holds q,
  * folded. Case by case (newest case first), each case's events newest first. A page ends when
  * it is full or its time is up; then the cursor says where to go on, so every match is sent
  * exactly once and a page may hold fewer hits than asked (even none) with more to come.
  */
 export async function searchEvents(
   db: Kysely<Database>,
+  dialect: Dialect,
   visibility: Visibility,
   query: EventSearchQuery,
   clock: () => number = () => performance.now(),
@@ -97,14 +99,12 @@ export async function searchEvents(
       continue;
     }
     const sliceStarted = clock();
-    const rows = await listEvents(db, {
+    const rows = await eventsWithText(db, dialect, {
       employeeId: found.subject_id,
       from,
       to: place.time + 1,
-      // Before (time, id); id 0 means before time itself (event ids start at 1).
-      after: { time: place.time, id: place.id },
+      before: { time: place.time, id: place.id },
       q: query.q,
-      desc: true,
       limit: query.limit - hits.length,
     });
     const investigation = hitOf(found);

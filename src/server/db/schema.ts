@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The tables as Kysely sees them. Times are epoch ms (bigint in PostgreSQL, integer in SQLite),
@@ -74,6 +74,8 @@ export interface EventsTable {
   /** JSON: the source record as received. */
   raw: string | null;
   ingested_at: number;
+  /** The searchable text, folded; derived by the database (migration 0013), never written. */
+  search_text: GeneratedAlways<string>;
 }
 
 export interface IntegrationsTable {

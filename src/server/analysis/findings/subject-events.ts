@@ -74,7 +74,7 @@ export async function subjectEvent(
   } as unknown as EventListRow;
   const fields: EventDetail['fields'] = {};
   for (const [key, value] of Object.entries(columns)) {
-    if (key === 'employee_id' || key === 'ingested_at') continue;
+    if (key === 'employee_id' || key === 'ingested_at' || key === 'search_text') continue;
     fields[key] =
       key === 'email_recipients' || key === 'email_domains'
         ? flat(value === null ? null : readJson(value))

@@ -22,7 +22,12 @@ export const searchEventsRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reply = await searchEvents(app.db, visibilityOf(request.viewer!), request.query);
+      const reply = await searchEvents(
+        app.db,
+        app.database.dialect,
+        visibilityOf(request.viewer!),
+        request.query,
+      );
       await app.audit(request, {
         action: 'evidence.search',
         details: {
