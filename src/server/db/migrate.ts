@@ -12,7 +12,7 @@ import { signInAttemptsMigration } from './migrations/0007-sign-in-attempts';
 import { runOwnersMigration } from './migrations/0008-run-owners';
 import { foldCaseMigration } from './migrations/0009-fold-case';
 import { temporaryPasswordsMigration } from './migrations/0010-temporary-passwords';
-import { eventSearchTextMigration } from './migrations/0013-event-search-text';
+import { riskOverridesMigration } from './migrations/0011-risk-overrides';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -27,7 +27,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0008-run-owners': runOwnersMigration(),
     '0009-fold-case': foldCaseMigration(dialect),
     '0010-temporary-passwords': temporaryPasswordsMigration(),
-    '0013-event-search-text': eventSearchTextMigration(dialect),
+    '0011-risk-overrides': riskOverridesMigration(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { DEMO_ORGANIZATION } from '../../shared/demo-organization';
-import type { InvestigationType, RiskLevel } from '../../shared/investigation-model';
+import type { InvestigationType } from '../../shared/investigation-model';
 import { permissions } from '../../shared/permissions';
 import type { Viewer } from '../accounts/viewer';
 import type { DatabaseHandle } from '../db/database';
@@ -28,25 +28,21 @@ export const DEMO_OPTIONS: Partial<GeneratorOptions> = {
 const DEMO_CASES: ReadonlyArray<{
   scenario: ManifestScenario['scenario'];
   type: InvestigationType;
-  riskLevel: RiskLevel;
   title: string;
 }> = [
   {
     scenario: 'departing-exfiltration',
     type: 'departing_employee',
-    riskLevel: 'high',
     title: 'Departing employee: files to USB and personal mail',
   },
   {
     scenario: 'security-tampering',
     type: 'sabotage',
-    riskLevel: 'critical',
     title: 'Security tools disabled through PowerShell',
   },
   {
     scenario: 'mass-repo-clone',
     type: 'data_exfiltration',
-    riskLevel: 'medium',
     title: 'Mass cloning of code repositories',
   },
 ];
@@ -59,7 +55,8 @@ export interface DemoDataResult {
   seconds: number;
 }
 
-async function openDemoCases(
+/** Opens the demo's investigations about storyline subjects and queues their analysis. */
+export async function openDemoCases(
   handle: DatabaseHandle,
   manifest: Manifest,
   admin: { id: string; email: string; display_name: string },
@@ -84,7 +81,8 @@ async function openDemoCases(
         description: `Demo case from the log generator: ${scenario.summary}`,
         subjectEmployeeId: scenario.employeeId,
         type: demo.type,
-        riskLevel: demo.riskLevel,
+        // The level is the evidence's: the analysis run computes it, nobody sets it by hand.
+        riskLevel: 'low',
         memberUserIds: [],
       },
       now,

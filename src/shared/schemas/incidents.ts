@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 import { incidentSeverities, incidentStatuses } from '../incident-model';
-import { riskLevels } from '../investigation-model';
 import { epochMs, idParam, userRefSchema } from './common';
 
 const severity = z.enum(incidentSeverities);
@@ -137,30 +136,6 @@ export const searchIncidentsReplySchema = z.object({
   incidents: z.array(
     incidentSummarySchema.extend({ investigationTitle: z.string(), subjectName: z.string() }),
   ),
-});
-
-/** One part of the risk score and the sentence that explains it. */
-export const riskPartSchema = z.object({
-  id: z.enum(['incidents', 'departure', 'afterHours', 'exfiltration']),
-  label: z.string(),
-  points: z.number(),
-  /** The configured weight the part was multiplied by. */
-  weight: z.number(),
-  sentence: z.string(),
-});
-export type RiskPart = z.infer<typeof riskPartSchema>;
-
-/** GET /investigations/{id}/risk. */
-export const riskReplySchema = z.object({
-  pending: z.boolean(),
-  score: z.number().int().min(0).max(100),
-  /** What the case shows: the higher of the computed and the investigator's level. */
-  level: z.enum(riskLevels),
-  computedLevel: z.enum(riskLevels),
-  /** The level an investigator set by hand, if any. */
-  manualLevel: z.enum(riskLevels).nullable(),
-  parts: z.array(riskPartSchema),
-  computedAt: epochMs.nullable(),
 });
 
 /** Path parameters of one incident. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { riskReplySchema } from '../../../shared/schemas/incidents';
+import { riskReplySchema } from '../../../shared/schemas/risk';
 import { request } from '../http-client';
 import { incidentKeys, incidentPath, pollWhilePending } from './keys';
 

@@ -1,17 +1,31 @@
 import type { IncidentSeverity, IncidentStatus } from '../../../shared/incident-model';
-import { riskLevels, riskLevelForScore } from '../../../shared/investigation-model';
+import { riskLevels } from '../../../shared/investigation-model';
 import type { RiskLevel } from '../../../shared/investigation-model';
-import type { RiskPart } from '../../../shared/schemas/incidents';
+import type { Severity } from '../../../shared/schemas/findings/common';
+import type { RiskEvidence, RiskPart } from '../../../shared/schemas/risk';
+import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
 import type { Configuration } from '../../../shared/schemas/configuration';
 
 /** What the score is made of, gathered by the run. */
 export interface RiskInputs {
-  incidents: ReadonlyArray<{ severity: string; status: string }>;
+  incidents: ReadonlyArray<{
+    id: string;
+    title: string;
+    severity: string;
+    status: string;
+    eventCount: number;
+  }>;
   /** Resignation and departure as the HR feed or the employee record give them (epoch ms or YYYY-MM-DD). */
   resignation: string | null;
   departure: string | null;
+  /** The HR events that record them (none when only the employee record says so). */
+  departureEventIds: readonly string[];
   afterHours: { total: number; offHours: number };
-  externalTransfers: number;
+  externalTransfers: { count: number; ids: readonly string[] };
+  /** The security hygiene checks, as the security hygiene page shows them. */
+  hygiene: ReadonlyArray<{ title: string; severity: Severity; count: number }>;
+  /** The access requests the access requests page flags, with their event ids. */
+  flaggedRequests: ReadonlyArray<{ id: string; resource: string }>;
   weights: Configuration['riskWeights'];
 }
 
@@ -30,9 +44,32 @@ const STATUS_FACTOR: Record<IncidentStatus, number> = {
 };
 
 /** Caps per part before weighting, so no single signal reaches 100 on its own. */
-const CAP = { incidents: 80, departure: 20, afterHours: 12, exfiltration: 18 } as const;
+const CAP = {
+  incidents: 80,
+  departure: 20,
+  afterHours: 12,
+  exfiltration: 18,
+  securityHygiene: 45,
+  accessRequests: 24,
+} as const;
+
+/** Points a security hygiene check adds by its severity on the security hygiene page. */
+const HYGIENE_POINTS: Record<Severity, number> = {
+  critical: 15,
+  high: 10,
+  medium: 4,
+  low: 1,
+  none: 0,
+};
+/** Points each flagged access request adds. */
+const FLAGGED_REQUEST_POINTS = 6;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function evidence(fields: Partial<RiskEvidence>): RiskEvidence {
+  return { incidents: [], eventCount: 0, eventIds: [], items: [], page: null, ...fields };
+}
 
 function incidentsPart(inputs: RiskInputs): RiskPart {
   const active = inputs.incidents.filter((i) => i.status !== 'dismissed');
@@ -57,7 +94,64 @@ function incidentsPart(inputs: RiskInputs): RiskPart {
     sentence:
       active.length === 0
         ? `No open, acknowledged or confirmed incidents${dismissed ? ` (${dismissed} dismissed, which do not count)` : ''}.`
-        : `${active.length} incident${active.length === 1 ? '' : 's'} count (${bySeverity.join(', ')}${confirmed ? `; ${confirmed} confirmed, weighing a quarter more` : ''}${dismissed ? `; ${dismissed} dismissed left out` : ''}), capped at ${CAP.incidents} points before weighting.`,
+        : `${plural(active.length, 'incident')} count (${bySeverity.join(', ')}${confirmed ? `; ${confirmed} confirmed, weighing a quarter more` : ''}${dismissed ? `; ${dismissed} dismissed left out` : ''}), capped at ${CAP.incidents} points before weighting.`,
+    evidence: evidence({
+      incidents: active.map((i) => ({
+        id: i.id,
+        title: i.title,
+        severity: i.severity as IncidentSeverity,
+        status: i.status as IncidentStatus,
+        eventCount: i.eventCount,
+      })),
+      eventCount: active.reduce((sum, i) => sum + i.eventCount, 0),
+    }),
+  };
+}
+
+function securityHygienePart(inputs: RiskInputs): RiskPart {
+  const found = inputs.hygiene.filter((check) => check.count > 0 && check.severity !== 'none');
+  const raw = found.reduce((sum, check) => sum + HYGIENE_POINTS[check.severity], 0);
+  return {
+    id: 'securityHygiene',
+    label: 'Security hygiene',
+    weight: inputs.weights.securityHygiene,
+    points: round1(Math.min(CAP.securityHygiene, raw) * inputs.weights.securityHygiene),
+    sentence:
+      found.length === 0
+        ? 'No security hygiene check found anything.'
+        : `${plural(found.length, 'security hygiene check')} found something (${found.map((c) => `${c.title.toLowerCase()}: ${c.severity}`).join('; ')}), whatever became of the incidents, capped at ${CAP.securityHygiene} points before weighting.`,
+    evidence: evidence({
+      eventCount: found.reduce((sum, check) => sum + check.count, 0),
+      items: found.map((check) => ({ label: check.title, count: check.count })),
+      page: 'security-hygiene',
+    }),
+  };
+}
+
+function accessRequestsPart(inputs: RiskInputs): RiskPart {
+  const flagged = inputs.flaggedRequests;
+  const resources = [...new Set(flagged.map((r) => r.resource))];
+  return {
+    id: 'accessRequests',
+    label: 'Access requests',
+    weight: inputs.weights.accessRequests,
+    points: round1(
+      Math.min(CAP.accessRequests, FLAGGED_REQUEST_POINTS * flagged.length) *
+        inputs.weights.accessRequests,
+    ),
+    sentence:
+      flagged.length === 0
+        ? 'No access request stands out against department peers or came after a resignation.'
+        : `${plural(flagged.length, 'access request')} stand${flagged.length === 1 ? 's' : ''} out (privileged access few peers ask for, or asked for after resigning): ${resources.slice(0, 3).join(', ')}${resources.length > 3 ? '…' : ''}.`,
+    evidence: evidence({
+      eventCount: flagged.length,
+      eventIds: flagged.slice(0, RISK_EVENT_IDS_MAX).map((r) => r.id),
+      items: resources.map((resource) => ({
+        label: resource,
+        count: flagged.filter((r) => r.resource === resource).length,
+      })),
+      page: 'access-requests',
+    }),
   };
 }
 
@@ -75,6 +169,14 @@ function departurePart(inputs: RiskInputs): RiskPart {
     sentence: leaving
       ? `The subject ${facts.join(' and ')}: most data theft happens around a departure.`
       : 'No resignation or departure is recorded.',
+    evidence: evidence({
+      eventCount: inputs.departureEventIds.length,
+      eventIds: [...inputs.departureEventIds],
+      items: [
+        ...(inputs.resignation ? [{ label: `Resigned on ${inputs.resignation}`, count: 1 }] : []),
+        ...(inputs.departure ? [{ label: `Leaves on ${inputs.departure}`, count: 1 }] : []),
+      ],
+    }),
   };
 }
 
@@ -92,11 +194,19 @@ function afterHoursPart(inputs: RiskInputs): RiskPart {
       total < 50
         ? `Too little activity (${total} events) to judge working hours.`
         : `${Math.round(share * 100)}% of ${total.toLocaleString('en-US')} actions fell outside working hours or on weekends${scale === 0 ? ', within the ordinary' : ''}.`,
+    evidence: evidence({
+      eventCount: scale === 0 ? 0 : offHours,
+      items:
+        scale === 0
+          ? []
+          : [{ label: 'Actions outside working hours or on weekends', count: offHours }],
+      page: 'working-hours',
+    }),
   };
 }
 
 function exfiltrationPart(inputs: RiskInputs): RiskPart {
-  const n = inputs.externalTransfers;
+  const { count: n, ids } = inputs.externalTransfers;
   return {
     id: 'exfiltration',
     label: 'External transfers',
@@ -105,49 +215,50 @@ function exfiltrationPart(inputs: RiskInputs): RiskPart {
     sentence:
       n === 0
         ? 'No files went to removable media, personal mailboxes or public and personal cloud storage.'
-        : `${n} transfer${n === 1 ? '' : 's'} to removable media, personal mailboxes or public and personal cloud storage.`,
+        : `${plural(n, 'transfer')} to removable media, personal mailboxes or public and personal cloud storage.`,
+    evidence: evidence({
+      eventCount: n,
+      eventIds: ids.slice(0, RISK_EVENT_IDS_MAX),
+      page: 'file-access',
+    }),
   };
 }
 
+/** The parts' points added up (`partsTotal`, one decimal) and capped at 100 (`score`, whole). */
+export function sumParts(parts: readonly RiskPart[]): { score: number; partsTotal: number } {
+  const total = parts.reduce((sum, part) => sum + part.points, 0);
+  return { score: Math.max(0, Math.min(100, Math.round(total))), partsTotal: round1(total) };
+}
+
 /**
- * The 0-100 risk score: incidents (by severity and status), departure, after-hours share and
- * external transfers, each capped and multiplied by its configured weight, summed and capped
- * at 100. Every part says in a sentence where its points come from.
+ * The 0-100 risk score: one part per weight of the configuration screen (incidents by severity
+ * and status, external transfers, after-hours share, security hygiene findings, flagged access
+ * requests, departure), each capped and multiplied by its weight, summed and capped at 100.
+ * Every part says in a sentence where its points come from and names the incidents and events
+ * behind them. `partsTotal` is the sum before the cap, so a capped score can say so.
  */
-export function scoreRisk(inputs: RiskInputs): { score: number; parts: RiskPart[] } {
+export function scoreRisk(inputs: RiskInputs): {
+  score: number;
+  partsTotal: number;
+  parts: RiskPart[];
+} {
   const parts = [
     incidentsPart(inputs),
-    departurePart(inputs),
     exfiltrationPart(inputs),
     afterHoursPart(inputs),
+    securityHygienePart(inputs),
+    accessRequestsPart(inputs),
+    departurePart(inputs),
   ];
-  const total = parts.reduce((sum, part) => sum + part.points, 0);
-  return { score: Math.max(0, Math.min(100, Math.round(total))), parts };
-}
-
-function higher(a: RiskLevel, b: RiskLevel): RiskLevel {
-  return riskLevels.indexOf(a) >= riskLevels.indexOf(b) ? a : b;
+  return { ...sumParts(parts), parts };
 }
 
 /**
- * How an investigator's level and the computed one combine: the case shows the higher of the
- * two. An investigator can raise a case above what the evidence computes, never lower it
- * below (to lower it, dismiss the incidents that drive it). A level set by hand is noticed by
- * comparing the stored level with what the previous run left there.
+ * The level a case shows: what the evidence computes, or a higher level someone set by hand.
+ * A person can raise a case above its evidence (they know something the events do not say),
+ * never lower it below: to lower it, dismiss the incidents that drive it, with a reason.
  */
-export function combineRiskLevels(input: {
-  current: RiskLevel;
-  previous: { computedLevel: RiskLevel; manualLevel: RiskLevel | null } | undefined;
-  score: number;
-}): { computedLevel: RiskLevel; manualLevel: RiskLevel | null; level: RiskLevel } {
-  const computedLevel = riskLevelForScore(input.score);
-  let manualLevel: RiskLevel | null;
-  if (!input.previous) {
-    // Before the first run the stored level is whatever the creator chose (low by default).
-    manualLevel = input.current === 'low' ? null : input.current;
-  } else {
-    const leftByLastRun = higher(input.previous.manualLevel ?? 'low', input.previous.computedLevel);
-    manualLevel = input.current !== leftByLastRun ? input.current : input.previous.manualLevel;
-  }
-  return { computedLevel, manualLevel, level: higher(manualLevel ?? 'low', computedLevel) };
+export function shownRiskLevel(computedLevel: RiskLevel, handSet: RiskLevel | null): RiskLevel {
+  if (handSet === null) return computedLevel;
+  return riskLevels.indexOf(handSet) > riskLevels.indexOf(computedLevel) ? handSet : computedLevel;
 }

@@ -22,6 +22,7 @@ import { runRule } from '../rules/run-rule';
 import { timelineSelect } from '../rules/timeline-select';
 import { analysisSteps } from './analysis-steps';
 import { assessRisk } from './assess-risk';
+import { readFindingSignals } from './finding-signals';
 
 /** What one run did, for logs, tests and the benchmark. */
 export interface AnalysisResult {
@@ -90,7 +91,8 @@ async function detect(
 
 /**
  * Analyses one case whose run this process owns (state `running`): extra steps, every rule
- * over the subject's events in the window, incidents stored by fingerprint, the risk score.
+ * over the subject's events in the window, incidents stored by fingerprint, the risk score
+ * (with the security hygiene and access request findings it counts).
  * Leaves the state to the caller.
  */
 export async function analyseInvestigation(
@@ -116,7 +118,8 @@ export async function analyseInvestigation(
   const detected = clock();
   const outcome = await syncIncidents(db, investigationId, produced, clock());
   const stored = clock();
-  const risk = await assessRisk(db, subject, config, clock());
+  const signals = await readFindingSignals(handle, subject, config);
+  const risk = await assessRisk(db, subject, config, clock(), signals);
   const finished = clock();
   return {
     investigationId,

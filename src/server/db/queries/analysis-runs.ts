@@ -142,3 +142,21 @@ export async function findAnalysisSubject(
     analysisState: row.analysis_state,
   };
 }
+
+/**
+ * Queues every case that is not closed for a new run (after the configuration changed). A case
+ * running now becomes pending too, so it runs again with the new settings once this run ends.
+ * Returns the ids queued.
+ */
+export async function queueOpenInvestigations(
+  db: Kysely<Database>,
+  now: number,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('investigations')
+    .set({ analysis_state: 'pending', analysis_updated_at: now })
+    .where('status', '<>', 'closed')
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id).sort();
+}

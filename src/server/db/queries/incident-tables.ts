@@ -37,10 +37,17 @@ export interface RiskAssessmentsTable {
   investigation_id: string;
   score: number;
   computed_level: string;
-  manual_level: string | null;
   /** JSON array of RiskPart. */
   parts: string;
   computed_at: number;
+}
+
+/** A risk level someone set by hand on a case, and who and when (migration 0011). */
+export interface RiskOverridesTable {
+  investigation_id: string;
+  level: string;
+  set_by: string;
+  set_at: number;
 }
 
 /** The tables migration 0005 adds (a type alias: Kysely's withTables wants an index-compatible type). */
@@ -48,6 +55,7 @@ export type IncidentTables = {
   incidents: IncidentsTable;
   incident_events: IncidentEventsTable;
   risk_assessments: RiskAssessmentsTable;
+  risk_overrides: RiskOverridesTable;
 };
 
 /** The database with the incident tables, for queries about incidents. */

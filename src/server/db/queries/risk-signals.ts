@@ -15,13 +15,9 @@ export interface SignalScope {
 }
 
 /** Transfers to places the company does not control: removable media, personal mail, public or personal cloud. */
-export async function countExternalTransfers(
-  db: Kysely<Database>,
-  scope: SignalScope,
-): Promise<number> {
-  const row = await db
+function externalTransfers(db: Kysely<Database>, scope: SignalScope) {
+  return db
     .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('employee_id', '=', scope.employeeId)
     .where('activity', 'in', [
       'usb_write',
@@ -32,9 +28,33 @@ export async function countExternalTransfers(
     ])
     .where('time', '>=', scope.from)
     .where('time', '<', scope.to)
-    .where('file_destination', 'in', ['usb', 'personal_email', 'cloud', 'public_link'])
+    .where('file_destination', 'in', ['usb', 'personal_email', 'cloud', 'public_link']);
+}
+
+/** How many external transfers the subject made in the window. */
+export async function countExternalTransfers(
+  db: Kysely<Database>,
+  scope: SignalScope,
+): Promise<number> {
+  const row = await externalTransfers(db, scope)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The ids of the newest `limit` external transfers, newest first. */
+export async function externalTransferIds(
+  db: Kysely<Database>,
+  scope: SignalScope,
+  limit: number,
+): Promise<string[]> {
+  const rows = await externalTransfers(db, scope)
+    .select('id')
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => String(row.id));
 }
 
 /**
@@ -67,32 +87,41 @@ export async function countAfterHours(
   return { total: Number(row.total), offHours: Number(row.off ?? 0) };
 }
 
-/** When the HR feed recorded the subject's resignation and departure (first of each), up to `to`. */
+/**
+ * When the HR feed recorded the subject's resignation and departure (first of each), up to
+ * `to`, and the events that say so.
+ */
 export async function findDepartureEvents(
   db: Kysely<Database>,
   employeeId: string,
   to: number,
-): Promise<{ resignation: number | null; departure: number | null }> {
+): Promise<{ resignation: number | null; departure: number | null; eventIds: string[] }> {
   const rows = await db
     .selectFrom('events')
-    .select(['activity', (eb) => eb.fn.min<number>('time').as('at')])
+    .select(['id', 'activity', 'time'])
     .where('employee_id', '=', employeeId)
     .where('activity', 'in', ['hr_resignation', 'hr_departure'])
     .where('time', '<', to)
-    .groupBy('activity')
+    .orderBy('time')
+    .orderBy('id')
     .execute();
-  const at = (activity: string) => {
-    const row = rows.find((r) => r.activity === activity);
-    return row ? Number(row.at) : null;
+  const first = (activity: string) => rows.find((r) => r.activity === activity);
+  const resignation = first('hr_resignation');
+  const departure = first('hr_departure');
+  return {
+    resignation: resignation ? Number(resignation.time) : null,
+    departure: departure ? Number(departure.time) : null,
+    eventIds: [resignation, departure].filter((r) => r !== undefined).map((r) => String(r.id)),
   };
-  return { resignation: at('hr_resignation'), departure: at('hr_departure') };
 }
 
-/** Severity and status of every incident of the case, for the score. */
+/** Every incident of the case with what the score and its explanation need. */
 export function incidentWeights(db: Kysely<Database>, investigationId: string) {
   return incidentsDb(db)
     .selectFrom('incidents')
-    .select(['severity', 'status', 'title'])
+    .select(['id', 'severity', 'status', 'title', 'event_count'])
     .where('investigation_id', '=', investigationId)
+    .orderBy('first_seen')
+    .orderBy('id')
     .execute();
 }

@@ -1,0 +1,64 @@
+import type { Configuration } from '../../../shared/schemas/configuration';
+import type { DatabaseHandle } from '../../db/database';
+import { findEmployee } from '../../db/queries/employees';
+import { findVisibleInvestigation, membersOf } from '../../db/queries/investigations';
+import type { AnalysisSubject } from '../../db/queries/analysis-runs';
+import { presentInvestigation } from '../../presenters/investigation';
+import { detectorRegistry } from '../findings/detectors';
+import type { FindingContext } from '../findings/finding-context';
+import { rollupBuildFor, rollupSettingsFor } from '../findings/finding-context';
+import { ensureRollups } from '../findings/rollups/refresh-rollups';
+import type { RiskInputs } from './risk-score';
+
+/** The parts of the score that evidence pages compute: security hygiene and access requests. */
+export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'>;
+
+/**
+ * Reads the security hygiene checks and the flagged access requests of a case with the same
+ * detectors as their evidence pages, over the whole window, so the score counts exactly what
+ * those pages show. Brings the subject's rollups up to date first, as a page would; call it
+ * outside a transaction (the rollup build takes its own).
+ */
+export async function readFindingSignals(
+  handle: DatabaseHandle,
+  subject: AnalysisSubject,
+  config: Configuration,
+): Promise<FindingSignals> {
+  const { db, dialect } = handle;
+  const [row, employee] = await Promise.all([
+    findVisibleInvestigation(db, subject.investigationId, { userId: '', seesAll: true }),
+    findEmployee(db, subject.employeeId),
+  ]);
+  if (!row || !employee) return { hygiene: [], flaggedRequests: [] };
+  const settings = rollupSettingsFor(employee, config);
+  await ensureRollups(db, dialect, employee.id, settings);
+  const window = { start: subject.windowStart, end: subject.windowEnd };
+  const ctx: FindingContext = {
+    db,
+    dialect,
+    investigation: presentInvestigation(row, await membersOf(db, [row.id])),
+    subject: employee,
+    config,
+    window,
+    timezone: settings.timezone,
+    hours: {
+      startHour: settings.startHour,
+      endHour: settings.endHour,
+      declared: employee.work_start_hour !== null && employee.work_end_hour !== null,
+    },
+    build: rollupBuildFor(employee.id, dialect, settings, window),
+  };
+  const detectors = await detectorRegistry();
+  const hygiene = await detectors.of('securityHygiene').run(ctx, {}, {});
+  const requests = await detectors.of('accessRequests').run(ctx, {}, {});
+  return {
+    hygiene: hygiene.items.map((item) => ({
+      title: item.title,
+      severity: item.severity,
+      count: item.count,
+    })),
+    flaggedRequests: requests.requests
+      .filter((request) => request.flagged)
+      .map((request) => ({ id: request.id, resource: request.resource })),
+  };
+}
