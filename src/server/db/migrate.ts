@@ -13,6 +13,7 @@ import { runOwnersMigration } from './migrations/0008-run-owners';
 import { foldCaseMigration } from './migrations/0009-fold-case';
 import { temporaryPasswordsMigration } from './migrations/0010-temporary-passwords';
 import { riskOverridesMigration } from './migrations/0011-risk-overrides';
+import { eventSearchTextMigration } from './migrations/0013-event-search-text';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-fold-case': foldCaseMigration(dialect),
     '0010-temporary-passwords': temporaryPasswordsMigration(),
     '0011-risk-overrides': riskOverridesMigration(),
+    '0013-event-search-text': eventSearchTextMigration(dialect),
   };
 }
 
