@@ -89,7 +89,13 @@ export default function AppAccessPage() {
       figures={(s) => [
         { label: 'Accesses', value: s.accesses.toLocaleString() },
         { label: 'Applications', value: s.apps },
-        { label: 'New applications', value: s.newApps, tone: s.newApps ? 'warning' : null },
+        {
+          // The apps the table flags as new: a new app colleagues use too is not counted.
+          label: 'New applications',
+          value: s.newApps,
+          tone: s.newApps ? 'warning' : null,
+          hint: 'First used in the window, and used by no one else in the department',
+        },
         { label: 'Failed', value: s.failures },
         { label: 'Off hours', value: `${Math.round(s.offHoursShare * 100)}%` },
         {
