@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { runAnalysis } from '../../../src/server/analysis/runs/run-analysis';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { insertEvents } from './support/insert-events';
@@ -292,5 +293,38 @@ describe('the figures of the case summary and of app access agree with their tab
     const confidential = after.byLabel.find((l: any) => l.label === 'Confidential');
     expect(confidential.leavingRisky).toBe(1);
     expect((await figure()).value).toBe(1);
+  });
+
+  it('the risk score’s external transfers count the places the sensitive figure counts', async () => {
+    const at = Date.parse('2026-10-20T15:00:00Z');
+    const moved = (i: number, activityName: string, destination: string, category = 'file') =>
+      ({
+        time: at + i * MINUTE,
+        employee_id: 'E1002',
+        category,
+        activity: activityName,
+        file_name: `Roadmap ${i}.pptx`,
+        file_label: 'Highly Confidential',
+        file_destination: destination,
+      }) satisfies TestEvent;
+    // Shared outside the company twice, and mailed once to a business partner (not risky).
+    await insertEvents(t, [
+      moved(1, 'file_share_external', 'external_share'),
+      moved(2, 'chat_file_share', 'external_share', 'chat'),
+      moved(3, 'email_send', 'external_email', 'email'),
+    ]);
+    const get = await caseAbout('E1002');
+    await runAnalysis(t.database, get.id);
+    const summary = await get('summary');
+    const figure = summary.figures.find((f: any) => f.id === 'sensitive-leaving');
+    expect(figure.value).toBe(2);
+    const risk = await get('risk');
+    const transfers = risk.parts.find((p: any) => p.id === 'exfiltration');
+    // Every sensitive movement to a risky place is an external transfer, in the count and in
+    // the sentence that explains it.
+    expect(transfers.evidence.eventCount).toBe(2);
+    expect(transfers.sentence).toBe(
+      '2 transfers to removable media, personal mailboxes, personal cloud storage, public links or external shares.',
+    );
   });
 });

@@ -214,8 +214,8 @@ function exfiltrationPart(inputs: RiskInputs): RiskPart {
     points: round1(Math.min(CAP.exfiltration, 4 * Math.log2(1 + n)) * inputs.weights.exfiltration),
     sentence:
       n === 0
-        ? 'No files went to removable media, personal mailboxes or public and personal cloud storage.'
-        : `${plural(n, 'transfer')} to removable media, personal mailboxes or public and personal cloud storage.`,
+        ? 'No files went to removable media, personal mailboxes, personal cloud storage, public links or external shares.'
+        : `${plural(n, 'transfer')} to removable media, personal mailboxes, personal cloud storage, public links or external shares.`,
     evidence: evidence({
       eventCount: n,
       eventIds: ids.slice(0, RISK_EVENT_IDS_MAX),

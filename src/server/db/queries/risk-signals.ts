@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
+import { RISKY_DESTINATIONS } from '../../../shared/schemas/findings/file-access';
 import type { Database } from '../schema';
+import { OUTBOUND_ACTIVITIES } from './findings/files';
 import { incidentsDb } from './incident-tables';
 
 const HOUR_MS = 3_600_000;
@@ -14,21 +16,22 @@ export interface SignalScope {
   to: number;
 }
 
-/** Transfers to places the company does not control: removable media, personal mail, public or personal cloud. */
+/** Transfers to places the company does not control: removable media, personal mail or cloud, public links, external shares. */
 function externalTransfers(db: Kysely<Database>, scope: SignalScope) {
-  return db
-    .selectFrom('events')
-    .where('employee_id', '=', scope.employeeId)
-    .where('activity', 'in', [
-      'usb_write',
-      'email_send',
-      'file_share_external',
-      'file_upload',
-      'chat_file_share',
-    ])
-    .where('time', '>=', scope.from)
-    .where('time', '<', scope.to)
-    .where('file_destination', 'in', ['usb', 'personal_email', 'cloud', 'public_link']);
+  return (
+    db
+      .selectFrom('events')
+      .where('employee_id', '=', scope.employeeId)
+      // The file movements the file-access page counts (file events, and the mails and chat
+      // shares that carried a file out) to the places it calls risky: what its figures, and the
+      // summary's "Sensitive files to risky places", count too.
+      .where((eb) =>
+        eb.or([eb('category', '=', 'file'), eb('activity', 'in', [...OUTBOUND_ACTIVITIES])]),
+      )
+      .where('time', '>=', scope.from)
+      .where('time', '<', scope.to)
+      .where('file_destination', 'in', [...RISKY_DESTINATIONS])
+  );
 }
 
 /** How many external transfers the subject made in the window. */
