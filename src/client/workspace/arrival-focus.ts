@@ -2,7 +2,7 @@
  * Focus on arrival: when a pane arrives on a screen (a new path, another tab, or the pane
  * itself taking the focus with `w h`), the screen's main grid takes the keyboard, so `j`, `k`
  * and Enter work at once. The main grid is the one marked `data-main-grid`, else the first grid
- * of the pane. Screens load and fetch on demand, so the pane is watched until the grid shows up.
+ * of the pane. Screens load and fetch on demand, so the pane is watched while it settles.
  */
 
 /** How long a screen may take to show its grid (lazy code, then its first data). */
@@ -32,19 +32,22 @@ export function focusIsFree(pane: Element, atArrival: Element | null): boolean {
 
 /**
  * Moves the focus to the pane's main grid as soon as it exists, unless the user has put the focus
- * somewhere in the meantime (`/` into the filter box, a dialog, the palette). Returns a function
- * that stops waiting.
+ * somewhere in the meantime (`/` into the filter box, a dialog, the palette). While the screen
+ * settles, a grid it replaces (its data arrived, a filter re-keyed it) hands the focus on to the
+ * new one. Returns a function that stops watching.
  */
 export function focusMainGridOnArrival(pane: HTMLElement): () => void {
   const atArrival = document.activeElement;
+  let focused: HTMLElement | null = null;
   let done = false;
   const attempt = (): void => {
     if (done) return;
+    if (focused && document.activeElement === focused) return;
     if (!focusIsFree(pane, atArrival)) return stop();
     const grid = mainGridOf(pane);
     if (!grid) return;
     grid.focus({ preventScroll: true });
-    stop();
+    focused = grid;
   };
   const observer = new MutationObserver(attempt);
   const timer = window.setTimeout(() => stop(), WAIT_MS);
