@@ -9,6 +9,7 @@ import { appStore } from '../state/store';
 import { workspaceAtom } from '../workspace/workspace-atoms';
 import { focusedTab } from '../workspace/workspace-model';
 import { keymapSettingsAtom } from '../state/keymap';
+import { activeForm } from './workspace/active-form';
 
 /** Whether an element takes typed text, so single keys must reach it. */
 export function isTextEntry(element: Element | null): boolean {
@@ -50,6 +51,7 @@ export function currentContext(): KeymapContext {
     listFocus: inList && list !== null,
     gridFocus: Boolean(focused?.closest('[role="gridcell"]')),
     detailFocus: Boolean(focused?.closest('[data-detail]')),
+    formFocus: activeForm() !== null,
     paletteOpen: appStore.get(paletteOpenAtom),
     overlayOpen: overlay,
     view: match?.routeId ?? '',

@@ -48,6 +48,7 @@ import { timelineExpand } from './timeline/timeline-expand';
 import { timelineZoomIn } from './timeline/timeline-zoom-in';
 import { timelineZoomOut } from './timeline/timeline-zoom-out';
 import { createContextual } from './workspace/create-contextual';
+import { formSubmit } from './workspace/form-submit';
 import { linkCopy } from './workspace/link-copy';
 import { overlayClose } from './workspace/overlay-close';
 import { paneFocusLeft } from './workspace/pane-focus-left';
@@ -113,6 +114,7 @@ export const clientCommands: readonly ClientCommand[] = [
   listExportCsv,
   listBack,
   overlayClose,
+  formSubmit,
   timelineCursorPrev,
   timelineCursorNext,
   timelineZoomIn,

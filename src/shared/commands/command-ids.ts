@@ -106,6 +106,7 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'list.exportCsv' },
   { id: 'list.back' },
   { id: 'overlay.close' },
+  { id: 'form.submit' },
   { id: 'timeline.cursorPrev' },
   { id: 'timeline.cursorNext' },
   { id: 'timeline.zoomIn' },

@@ -36,6 +36,11 @@ export const contextKeys = {
     default: false,
     description: 'Focus is in a detail view opened from a list, which `u` leaves.',
   },
+  formFocus: {
+    type: 'boolean',
+    default: false,
+    description: 'Focus is in a form, or in a dialog that holds one, which mod+enter sends.',
+  },
   paletteOpen: { type: 'boolean', default: false, description: 'The command palette is open.' },
   overlayOpen: {
     type: 'boolean',

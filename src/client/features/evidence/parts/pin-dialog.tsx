@@ -78,13 +78,7 @@ function PinForm(props: { investigationId: string; onClose: () => void }) {
             maxLength={2000}
             value={note}
             onChange={(e) => setNote(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter writes a new line in a note; with Ctrl (Cmd) it pins, as in most note boxes.
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !create.isPending) {
-                e.preventDefault();
-                submit();
-              }
-            }}
+            // Enter writes a new line in a note; Ctrl (Cmd) + Enter sends it, as in every form.
             autoFocus
           />
         </Field>
