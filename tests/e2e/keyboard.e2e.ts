@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { press, seedInvestigation, signIn } from './support/vigil';
+import { openCaseFromPalette, press, seedInvestigation, signIn } from './support/vigil';
 
 test('the palette reaches an investigation by its title', async ({ page }) => {
   const target = await seedInvestigation(page.request, `Palette target ${Date.now()}`);
@@ -109,6 +109,70 @@ test('arriving on a list gives it the keys: g i, then j, k and Enter open the se
   await expect(page.getByRole('grid').first()).toBeFocused();
 });
 
+test('the palette goes to the tab that already shows a case instead of opening it again', async ({
+  page,
+}) => {
+  const target = await seedInvestigation(page.request, `Open once ${Date.now()}`);
+  await signIn(page, 'analyst');
+  const tabs = page.getByRole('tablist', { name: 'Workspace tabs' }).getByRole('tab');
+  await openCaseFromPalette(page, target.title);
+  await press(page, 'e f');
+  await expect(page).toHaveURL(/\/evidence-locker\/file-access$/);
+  await press(page, 't n');
+  await expect(tabs).toHaveCount(2);
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await openCaseFromPalette(page, target.title);
+  // Tab 1 is shown again, still on the page it was at; tab 2 stays where it was.
+  await expect(tabs).toHaveCount(2);
+  await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(
+    new RegExp(`/app/investigations/${target.id}/evidence-locker/file-access$`),
+  );
+  await press(page, 't 2');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('side by side, each pane’s table keeps its key columns in view and leaves out the rest', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'analyst');
+  await press(page, 'g i');
+  await expect(page.getByRole('grid', { name: 'Investigations' })).toBeFocused();
+  await press(page, 'Control+\\');
+  const panes = page.locator('.pane');
+  await expect(panes).toHaveCount(2);
+  await openCaseFromPalette(page, 'Departing employee: files to USB and personal mail');
+  await press(page, 'g t');
+  const incidents = panes.nth(1).getByRole('grid', { name: 'Incidents' });
+  await expect(incidents).toBeFocused();
+
+  const expectColumns = async (pane: number, grid: string, wanted: string[]) => {
+    const table = panes.nth(pane).getByRole('grid', { name: grid });
+    await expect(table.getByRole('columnheader')).toHaveText(wanted);
+    // Every header shown sits inside its pane: nothing to scroll sideways for.
+    const box = (await panes.nth(pane).boundingBox())!;
+    for (const header of await table.getByRole('columnheader').all()) {
+      const cell = (await header.boundingBox())!;
+      expect(cell.x).toBeGreaterThanOrEqual(box.x);
+      expect(cell.x + cell.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+  };
+  await expectColumns(0, 'Investigations', ['Title', 'Status', 'Risk']);
+  await expectColumns(1, 'Incidents', ['Severity', 'Incident', 'Status']);
+
+  // Closing the split gives the table its room back.
+  await press(page, 'Control+\\');
+  await expect(page.getByRole('grid', { name: 'Incidents' }).getByRole('columnheader')).toHaveText([
+    'Severity',
+    'Incident',
+    'Techniques',
+    'Status',
+    /^First seen/,
+    'Events',
+  ]);
+});
+
 test('? shows the shortcuts of the current view', async ({ page }) => {
   await signIn(page, 'analyst');
   await press(page, 'Shift+Slash');
@@ -116,6 +180,10 @@ test('? shows the shortcuts of the current view', async ({ page }) => {
   await expect(sheet).toBeVisible();
   await expect(sheet.getByText('Go to Investigations')).toBeVisible();
   await expect(sheet.getByText('G I', { exact: true })).toBeVisible();
+  // A family of keys is one row in words: never "Go to Tab: 1" … "Go to Tab: 9".
+  await expect(sheet.getByText('Go to Tab by Number')).toBeVisible();
+  await expect(sheet.getByText('T 1–9', { exact: true })).toBeVisible();
+  await expect(sheet.getByText(/Go to Tab: |In Mode/)).toHaveCount(0);
   await press(page, 'Escape');
   await expect(sheet).toHaveCount(0);
 });

@@ -42,7 +42,7 @@ export function useInvestigationEntries(
         searchText: `${item.title} ${item.subject.fullName} ${item.subject.email} ${item.id} ${item.type}`,
         run: (newTab) => {
           rememberEntry(`inv:${item.id}`);
-          workspace.navigate(`/app/investigations/${item.id}`, { newTab });
+          workspace.open(`/app/investigations/${item.id}`, { newTab });
         },
       })),
     [result.data],

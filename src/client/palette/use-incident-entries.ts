@@ -44,7 +44,7 @@ export function useIncidentEntries(
         searchText: `${item.title} ${item.techniques.join(' ')} ${item.techniques.map(techniqueName).join(' ')} ${item.subjectName} ${item.investigationTitle} ${item.ruleId} ${item.id}`,
         run: (newTab) => {
           rememberEntry(`inc:${item.id}`);
-          workspace.navigate(
+          workspace.open(
             `/app/investigations/${encodeURIComponent(item.investigationId)}/incidents/${encodeURIComponent(item.id)}`,
             { newTab },
           );

@@ -31,6 +31,20 @@ export const workspace = {
     if (router) void router.navigate(location);
     else update((ws) => model.setTabLocation(ws, model.focusedTabId(ws), location));
   },
+  /**
+   * Opens a place (a case, an incident) the way the palette and its commands do: in the tab
+   * that already shows it, if another tab does, so a case is never open twice by accident;
+   * otherwise as `navigate` does. Asking for a new tab (Ctrl+Enter) always opens one.
+   */
+  open(location: string, options: { newTab?: boolean } = {}): void {
+    const ws = appStore.get(workspaceAtom);
+    const existing = options.newTab ? null : model.tabShowing(ws, location);
+    if (existing && existing !== model.focusedTabId(ws)) {
+      update((current) => model.showTab(current, existing));
+      return;
+    }
+    workspace.navigate(location, options);
+  },
   openTab(location = DEFAULT_LOCATION): void {
     update((ws) => model.openTab(ws, location));
   },

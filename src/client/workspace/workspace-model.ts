@@ -61,6 +61,27 @@ export function openTab(
   return options.background ? next : showTab(next, tab.id);
 }
 
+/** The path of a location, without its search. */
+function pathOf(location: string): string {
+  const end = location.search(/[?#]/);
+  return end < 0 ? location : location.slice(0, end);
+}
+
+/**
+ * The tab that already shows a place: a tab at its path or at a page under it (a case open at
+ * its evidence locker shows that case). The focused tab wins, then the first in the strip.
+ */
+export function tabShowing(ws: Workspace, location: string): string | null {
+  const path = pathOf(location).replace(/\/+$/, '');
+  const shows = (tab: Tab) => {
+    const at = pathOf(tab.location).replace(/\/+$/, '');
+    return at === path || at.startsWith(`${path}/`);
+  };
+  const focused = focusedTab(ws);
+  if (shows(focused)) return focused.id;
+  return ws.tabs.find(shows)?.id ?? null;
+}
+
 /** Records where a tab's router went. */
 export function setTabLocation(ws: Workspace, tabId: string, location: string): Workspace {
   if (!ws.tabs.some((tab) => tab.id === tabId && tab.location !== location)) return ws;

@@ -19,7 +19,7 @@ export const incidentOpen = defineCommand({
     c.permissions.has('evidence.read') ? null : 'Your role does not give access to evidence.',
   run: (raw) => {
     const { investigationId, incidentId, newTab } = args.parse(raw);
-    workspace.navigate(
+    workspace.open(
       `/app/investigations/${encodeURIComponent(investigationId)}/incidents/${encodeURIComponent(incidentId)}`,
       {
         newTab: newTab ?? false,

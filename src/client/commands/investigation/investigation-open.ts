@@ -20,7 +20,7 @@ export const investigationOpen = defineCommand({
   run: (raw) => {
     const parsed = args.safeParse(raw);
     if (parsed.success) {
-      workspace.navigate(`/app/investigations/${encodeURIComponent(parsed.data.id)}`, {
+      workspace.open(`/app/investigations/${encodeURIComponent(parsed.data.id)}`, {
         newTab: parsed.data.newTab ?? false,
       });
       return;

@@ -36,6 +36,12 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'right';
   sortable?: boolean;
   hiddenByDefault?: boolean;
+  /**
+   * A key column: what the row is and what matters most about it (a case's title, status and
+   * risk). When the table is narrow (a pane of a split), the other columns are left out, from
+   * the right, so these stay readable. A table that marks none keeps its first column.
+   */
+  keyColumn?: boolean;
 }
 
 /** What the renderer needs from a column that TanStack does not keep. */

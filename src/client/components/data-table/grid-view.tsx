@@ -17,6 +17,7 @@ import {
 import type { CellValue, GridFeatures } from './columns';
 import { globalTextFilter, gridFeatures, gridTemplate, textFilter, toColumnDefs } from './columns';
 import { downloadCsv, toCsv } from './csv';
+import { columnsToDrop, useElementWidth } from './fit-columns';
 import type { DataTableProps } from './data-table-props';
 import { bodyMessage, statusMessage } from './grid-messages';
 import { cursorIndex, emptySelection, keepRows, moveCursor } from './grid-selection';
@@ -27,6 +28,9 @@ import { ariaRowCount, rowCountText, selectAllText } from './row-count';
 import type { ServerRows } from './server-source';
 import { useGridInput } from './use-grid-input';
 import type { ViewState } from './view-state';
+
+/** The grid's borders and a vertical scrollbar: frame width the columns cannot use. */
+const FRAME_CHROME = 18;
 
 /** Rows left below the viewport when server mode asks for the next page. */
 const PREFETCH_ROWS = 40;
@@ -56,7 +60,23 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     () => columns.filter((c) => view.columnVisibility[c.id] !== false),
     [columns, view.columnVisibility],
   );
-  const columnsKey = visibleColumnDefs.map((c) => c.id).join();
+  // A narrow table (a pane of a split) leaves out the columns that do not fit, key columns last;
+  // the user's own choice of columns (the menu, the filter, the CSV) is not changed by it.
+  const frameRef = useRef<HTMLDivElement>(null);
+  const frameWidth = useElementWidth(frameRef);
+  const dropped = useMemo(
+    () => columnsToDrop(visibleColumnDefs, frameWidth === null ? null : frameWidth - FRAME_CHROME),
+    [visibleColumnDefs, frameWidth],
+  );
+  const columnVisibility = useMemo(
+    () =>
+      dropped.length === 0
+        ? view.columnVisibility
+        : { ...view.columnVisibility, ...Object.fromEntries(dropped.map((id) => [id, false])) },
+    [view.columnVisibility, dropped],
+  );
+  const shownColumnDefs = visibleColumnDefs.filter((c) => !dropped.includes(c.id));
+  const columnsKey = shownColumnDefs.map((c) => c.id).join();
   // Filtering 100k rows per keystroke would make typing lag; React filters the deferred text.
   const deferredText = useDeferredValue(view.filterText);
   const globalFilter = useMemo(
@@ -69,9 +89,13 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     columns: columnDefs,
     data: rows,
     getRowId: props.getRowId,
-    state: { sorting: view.sorting, globalFilter, columnVisibility: view.columnVisibility },
+    state: { sorting: view.sorting, globalFilter, columnVisibility },
     onSortingChange: view.setSorting,
-    onColumnVisibilityChange: view.setColumnVisibility,
+    // Applied to the user's choice, not to the columns left out for width.
+    onColumnVisibilityChange: (change) =>
+      view.setColumnVisibility((chosen) =>
+        typeof change === 'function' ? change(chosen) : change,
+      ),
     globalFilterFn: globalTextFilter,
     manualSorting: isServer,
     // With no filter text the filtering stage would still visit (and allocate for) every row.
@@ -90,16 +114,21 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     ? { mode: 'server', loaded: rows.length, total: server.total, hasMore: server.hasMore }
     : { mode: 'client', shown: tableRows.length, total: rows.length };
 
+  // Columns the user has not hidden, including those left out for width.
+  const isChosen = (column: { id: string }) => view.columnVisibility[column.id] !== false;
   const exportCsv = () => {
     // What the table shows, in words (labels, ISO times), not the values it sorts by.
-    const csvColumns = table.getVisibleLeafColumns().map((column) => {
-      const exportText = column.columnDef.meta?.exportText as ((row: T) => CellValue) | undefined;
-      return {
-        header: headerText(column as Column<GridFeatures, RowData>),
-        value: (row: Row<GridFeatures, T>) =>
-          exportText ? exportText(row.original) : row.getValue<CellValue>(column.id),
-      };
-    });
+    const csvColumns = table
+      .getAllLeafColumns()
+      .filter(isChosen)
+      .map((column) => {
+        const exportText = column.columnDef.meta?.exportText as ((row: T) => CellValue) | undefined;
+        return {
+          header: headerText(column as Column<GridFeatures, RowData>),
+          value: (row: Row<GridFeatures, T>) =>
+            exportText ? exportText(row.original) : row.getValue<CellValue>(column.id),
+        };
+      });
     downloadCsv(props.exportName ?? label, toCsv(csvColumns, table.getRowModel().rows));
   };
 
@@ -216,7 +245,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
           columns={table.getAllLeafColumns().map((column) => ({
             id: column.id,
             header: headerText(column as Column<GridFeatures, RowData>),
-            visible: column.getIsVisible(),
+            visible: isChosen(column),
           }))}
           onToggleColumn={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
           onExport={exportCsv}
@@ -227,7 +256,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
           }
         />
       ) : null}
-      <div className="dt-frame">
+      <div className="dt-frame" ref={frameRef}>
         <div
           ref={scrollRef}
           role="grid"

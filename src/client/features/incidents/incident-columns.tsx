@@ -14,8 +14,9 @@ export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
     cell: (i) => <SeverityBadge severity={i.severity} />,
     exportText: (i) => severityLabels[i.severity],
     width: 96,
+    keyColumn: true,
   },
-  { id: 'title', header: 'Incident', value: (i) => i.title },
+  { id: 'title', header: 'Incident', value: (i) => i.title, keyColumn: true },
   {
     id: 'techniques',
     header: 'Techniques',
@@ -31,6 +32,7 @@ export const incidentColumns: DataTableColumn<IncidentSummary>[] = [
     cell: (i) => <IncidentStatusBadge status={i.status} />,
     exportText: (i) => incidentStatusLabels[i.status],
     width: 120,
+    keyColumn: true,
   },
   {
     id: 'first',

@@ -26,7 +26,7 @@ import { workspace } from '../../workspace/workspace-controller';
 
 const columns: DataTableColumn<Investigation>[] = [
   // No width: the title takes the room the other columns leave.
-  { id: 'title', header: 'Title', value: (i) => i.title },
+  { id: 'title', header: 'Title', value: (i) => i.title, keyColumn: true },
   { id: 'subject', header: 'Subject', value: (i) => i.subject.fullName, width: 170 },
   {
     id: 'status',
@@ -35,6 +35,7 @@ const columns: DataTableColumn<Investigation>[] = [
     cell: (i) => <StatusBadge status={i.status} />,
     exportText: (i) => statusLabels[i.status],
     width: 100,
+    keyColumn: true,
   },
   {
     id: 'risk',
@@ -43,6 +44,7 @@ const columns: DataTableColumn<Investigation>[] = [
     cell: (i) => <RiskBadge level={i.riskLevel} score={i.riskScore} />,
     exportText: (i) => `${riskLabels[i.riskLevel]} · ${i.riskScore}`,
     width: 110,
+    keyColumn: true,
   },
   { id: 'type', header: 'Type', value: (i) => typeLabels[i.type], width: 150 },
   {

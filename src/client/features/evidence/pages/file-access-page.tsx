@@ -35,8 +35,8 @@ const destinations = (f: FileRow) =>
   f.destinations.map((d) => DESTINATIONS[d] ?? d.replace(/_/g, ' ')).join(', ');
 
 const fileColumns: DataTableColumn<FileRow>[] = [
-  { id: 'name', header: 'File', value: (f) => f.name ?? f.id },
-  { id: 'label', header: 'Label', value: (f) => f.label, width: 150 },
+  { id: 'name', header: 'File', value: (f) => f.name ?? f.id, keyColumn: true },
+  { id: 'label', header: 'Label', value: (f) => f.label, width: 150, keyColumn: true },
   countColumn('events', 'Events', (f) => f.events, 80),
   countColumn('downloads', 'Downloads', (f) => f.downloads, 100),
   countColumn('shares', 'Shares', (f) => f.shares, 80),
@@ -46,6 +46,7 @@ const fileColumns: DataTableColumn<FileRow>[] = [
     value: destinations,
     cell: (f) => (f.destinations.length ? <Tag tone="danger">{destinations(f)}</Tag> : ''),
     width: 190,
+    keyColumn: true,
   },
   dateColumn('last', 'Last seen', (f) => f.lastSeen),
 ];
