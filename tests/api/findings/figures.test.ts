@@ -328,3 +328,34 @@ describe('the figures of the case summary and of app access agree with their tab
     );
   });
 });
+
+describe('deletions: a day of the chart and a burst list the deletions they count', () => {
+  it('the drill-down of a day holds its deletions and nothing else the subject did', async () => {
+    const day = Date.parse('2026-10-21T00:00:00Z');
+    const at = (minutes: number, activityName: string, category: string): TestEvent => ({
+      time: day + 9 * HOUR + minutes * MINUTE,
+      employee_id: 'E1001',
+      category,
+      activity: activityName,
+      file_name: `Old ${minutes}.txt`,
+    });
+    await insertEvents(t, [
+      ...[1, 2, 3].map((m) => at(m, 'file_delete', 'file')),
+      ...[4, 5].map((m) => at(m, 'chat_delete', 'chat')),
+      at(6, 'email_delete', 'email'),
+      ...[7, 8, 9, 10].map((m) => at(m, 'file_download', 'file')),
+    ]);
+    const get = await caseAbout('E1001');
+    const deletions = await get('findings/deletions');
+    const counted = deletions.daily.find((d: any) => d.date === '2026-10-21');
+    expect(counted).toEqual({ date: '2026-10-21', files: 3, mail: 1, messages: 2 });
+    const listed = await get('events', {
+      from: day,
+      to: day + 86_400_000,
+      activity: 'file_delete,email_delete,chat_delete',
+      limit: 500,
+    });
+    expect(listed.total).toBe(counted.files + counted.mail + counted.messages);
+    expect(listed.rows.every((e: any) => /_delete$/.test(e.activity))).toBe(true);
+  });
+});

@@ -1,3 +1,4 @@
+import { DELETION_KINDS } from '../../../shared/findings/deletion-activities';
 import type { DeletionsReply } from '../../../shared/schemas/findings/deletions';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { deletionsByHour } from '../../db/queries/findings/deletions';
@@ -12,11 +13,7 @@ const HOUR_MS = 3_600_000;
 const BURST_MIN = 50;
 const BURST_RATIO = 5;
 
-const KIND: Record<string, 'files' | 'mail' | 'messages'> = {
-  file_delete: 'files',
-  email_delete: 'mail',
-  chat_delete: 'messages',
-};
+const KIND: Record<string, 'files' | 'mail' | 'messages'> = DELETION_KINDS;
 
 /** GET findings/deletions: what the subject deleted, and the bursts that look like wiping. */
 async function detectDeletions(ctx: FindingContext): Promise<DeletionsReply> {

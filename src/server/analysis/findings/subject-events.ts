@@ -33,7 +33,7 @@ export async function subjectEvents(
     from,
     to,
     ...(query.category ? { categories: [query.category] } : {}),
-    ...(query.activity ? { activities: [query.activity] } : {}),
+    ...(query.activity ? { activities: [...new Set(query.activity.split(','))] } : {}),
     ...(query.app ? { app: query.app } : {}),
     ...(query.q ? { q: query.q } : {}),
     desc: query.sort === '-time',

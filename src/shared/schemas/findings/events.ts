@@ -7,10 +7,14 @@ import { eventRowSchema } from './common';
 /** GET /investigations/{id}/events: the subject's raw events in the window, filtered and paged. */
 export const eventsQuerySchema = z.strictObject({
   category: z.enum(eventCategories).optional(),
+  /** One normalized activity, or several separated by commas (a drill-down from all deletions). */
   activity: z
     .string()
-    .max(60)
-    .regex(/^[a-z_]+$/, 'must be a normalized activity such as file_download')
+    .max(300)
+    .regex(
+      /^[a-z_]+(,[a-z_]+){0,9}$/,
+      'must be a normalized activity such as file_download, or up to ten separated by commas',
+    )
     .optional(),
   app: z.string().max(200).optional(),
   q: z.string().max(200).optional(),

@@ -1,3 +1,4 @@
+import { DELETION_ACTIVITIES } from '../../../../shared/findings/deletion-activities';
 import type { DeletionsReply } from '../../../../shared/schemas/findings/deletions';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
@@ -74,7 +75,10 @@ export default function DeletionsPage() {
             {data.daily.length ? (
               <Chart
                 onClick={(point) =>
-                  page.openEvents(`Events of ${String(point.x)} (UTC)`, dayFilter(String(point.x)))
+                  page.openEvents(`Deletions of ${String(point.x)} (UTC day)`, {
+                    ...dayFilter(String(point.x)),
+                    activity: DELETION_ACTIVITIES,
+                  })
                 }
                 ariaLabel="Deletions per day (click a day for its events)"
                 height={220}
@@ -104,7 +108,7 @@ export default function DeletionsPage() {
                 page.openEvents('Deletions in the burst', {
                   from: b.start,
                   to: b.end,
-                  q: undefined,
+                  activity: DELETION_ACTIVITIES,
                 })
               }
               height={180}
