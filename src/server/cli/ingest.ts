@@ -3,21 +3,24 @@ import { parseArgs } from 'node:util';
 
 import type { EventSource } from '../../shared/events';
 import { eventSources } from '../../shared/events';
+import type { FormatCount, SkipCount } from '../../shared/schemas/integrations';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { findIntegration } from '../db/queries/integrations';
 import { ingest } from '../ingest/pipeline/ingest';
-import type { IngestProgress } from '../ingest/pipeline/types';
+import type { IngestProgress, IngestSource } from '../ingest/pipeline/types';
 
-const USAGE = `Usage: npm run ingest -- --source SOURCE FILE [--integration ID] [--database URL]
+const USAGE = `Usage: npm run ingest -- [--source SOURCE] FILE [--integration ID] [--database URL]
 
-Loads one export file (NDJSON, a JSON array or API page, or CSV; "-" reads standard input)
-into Vigil as one batch: every record is checked first, and if any is bad nothing is written.
+Loads one export file (NDJSON, a JSON array or API page, pretty-printed objects one after
+another, or CSV; "-" reads standard input) into Vigil as one batch: every record is checked
+first, and if any is bad nothing is written.
 
-  --source SOURCE     the file's format: ${eventSources.join(', ')}
-                      (optional with --integration: its kind is used)
+  --source SOURCE     the file's format: auto (the default: each record's format is detected
+                      from its shape, so a file may mix them) or one of
+                      ${eventSources.join(', ')}
   --integration ID    record the batch on this integration (status, event count)
   --database URL      the database (default: DATABASE_URL, else data/vigil.db)
   --quiet             no progress, only the summary
@@ -39,6 +42,22 @@ function describeProgress(progress: IngestProgress, started: number): string {
   const seconds = (Date.now() - started) / 1000;
   const rate = Math.round(progress.events / Math.max(seconds, 0.001));
   return `  ${progress.phase.padEnd(8)} ${String(progress.records).padStart(10)} records ${String(progress.events).padStart(10)} events  ${rate} events/s`;
+}
+
+/** "read as Okta System Log (20 records)", "detected Windows events (1,095 records)". */
+function describeFormats(source: IngestSource, formats: readonly FormatCount[]): string {
+  const list = formats.map((f) => `${f.label} (${f.records} records)`).join(', ');
+  return source === 'auto' ? `detected ${list}` : `read as ${list}`;
+}
+
+/** "Sysmon 7 image load: 21 skipped, not used by any finding", one line per kind. */
+export function describeSkips(skips: readonly SkipCount[]): string[] {
+  return skips.map(({ reason, count }) => {
+    const colon = reason.indexOf(': ');
+    return colon < 0
+      ? `${reason}: ${count} skipped`
+      : `${reason.slice(0, colon)}: ${count} skipped, ${reason.slice(colon + 2)}`;
+  });
 }
 
 /**
@@ -84,30 +103,32 @@ export async function ingestCommand(
   const handle = database ?? openDatabase(values.database ?? loadConfig().databaseUrl);
   try {
     if (!database) await migrateToLatest(handle.db, handle.dialect, handle.schema);
-    let source = values.source as EventSource | undefined;
+    const source = (values.source ?? 'auto') as IngestSource;
+    if (source !== 'auto' && !(eventSources as readonly string[]).includes(source)) {
+      output.err(`ingest: --source must be auto or one of ${eventSources.join(', ')}\n\n${USAGE}`);
+      return 2;
+    }
+    let preferredSource: EventSource | undefined;
     if (values.integration !== undefined) {
       const integration = await findIntegration(handle.db, values.integration);
       if (!integration) {
         output.err(`ingest: there is no integration with id ${values.integration}`);
         return 2;
       }
-      if (source !== undefined && source !== integration.kind) {
+      if (source !== 'auto' && source !== integration.kind) {
         output.err(
           `ingest: integration ${integration.id} reads ${integration.kind}, not ${source}`,
         );
         return 2;
       }
-      source = integration.kind as EventSource;
-    }
-    if (source === undefined || !(eventSources as readonly string[]).includes(source)) {
-      output.err(`ingest: --source must be one of ${eventSources.join(', ')}\n\n${USAGE}`);
-      return 2;
+      preferredSource = integration.kind as EventSource;
     }
     const started = Date.now();
     const input =
       file === '-' ? process.stdin : fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
     const result = await ingest(handle, {
       source,
+      ...(preferredSource ? { preferredSource } : {}),
       input,
       integrationId: values.integration ?? null,
       via: 'cli',
@@ -116,6 +137,8 @@ export async function ingestCommand(
     const seconds = (result.durationMs / 1000).toFixed(1);
     const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
     const summary = `${result.records} records, ${result.accepted} events written, ${result.duplicate} duplicates, ${result.rejected} rejected, ${result.skipped} skipped in ${seconds} s, peak memory ${peakMb} MB`;
+    if (result.formats.length > 0) output.out(`ingest: ${describeFormats(source, result.formats)}`);
+    for (const line of describeSkips(result.skips)) output.out(`  ${line}`);
     if (result.status === 'succeeded') {
       output.out(`ingest: ${summary} (run ${result.runId})`);
       return 0;

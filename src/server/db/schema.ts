@@ -120,6 +120,13 @@ export interface IngestRunsTable {
   heartbeat_at: number | null;
   /** The sentence for people when it did not succeed (why it failed or was rejected). */
   message: string | null;
+  /** Records read, and those skipped (null before migration 0015). */
+  records: number | null;
+  skipped: number | null;
+  /** JSON [{reason, count}]: skipped records by kind. */
+  skips: string | null;
+  /** JSON [{source, label, records}]: the formats the records were read as. */
+  formats: string | null;
 }
 
 /** One row (id 1): the detection configuration as JSON. */

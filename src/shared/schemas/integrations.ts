@@ -29,6 +29,27 @@ export type IngestErrorItem = z.infer<typeof ingestErrorSchema>;
 
 export const ingestVias = ['push', 'upload', 'cli', 'generator'] as const;
 
+/** What an upload or push reads its records as: a source, or `auto` to tell each record's. */
+export const ingestSourceSchema = z.enum(
+  ['auto', ...eventSources],
+  'is not a source Vigil reads (or auto); see GET /integrations/sources.',
+);
+
+/** The query of a push or upload: `?source=okta`, or nothing (or `auto`) to detect the format. */
+export const ingestQuerySchema = z.strictObject({ source: ingestSourceSchema.default('auto') });
+
+/** Well-formed records not turned into events, counted by kind: "Sysmon 7 image load: not used by any finding". */
+export const skipCountSchema = z.object({ reason: z.string(), count: z.number().int() });
+export type SkipCount = z.infer<typeof skipCountSchema>;
+
+/** How many records of a batch were read as each format (one entry unless the file mixed them). */
+export const formatCountSchema = z.object({
+  source: z.enum(eventSources),
+  label: z.string(),
+  records: z.number().int(),
+});
+export type FormatCount = z.infer<typeof formatCountSchema>;
+
 /** What an integration remembers of its last ingest. */
 export const syncStatusSchema = z.object({
   status: z.enum(['succeeded', 'rejected', 'failed']),
@@ -39,6 +60,9 @@ export const syncStatusSchema = z.object({
   accepted: z.number().int(),
   duplicate: z.number().int(),
   rejected: z.number().int(),
+  skipped: z.number().int().default(0),
+  skips: z.array(skipCountSchema).default([]),
+  formats: z.array(formatCountSchema).default([]),
   message: z.string().nullable(),
   errors: z.array(ingestErrorSchema),
 });
@@ -115,6 +139,10 @@ export const ingestReplySchema = z.object({
   duplicate: z.number().int(),
   rejected: z.number().int(),
   skipped: z.number().int(),
+  /** Skipped records by kind, most frequent first. */
+  skips: z.array(skipCountSchema),
+  /** The formats the records were read as, e.g. one "Windows events" entry for a detected file. */
+  formats: z.array(formatCountSchema),
   errors: z.array(ingestErrorSchema),
   durationMs: z.number().int(),
 });
@@ -135,9 +163,14 @@ export const ingestRunSchema = z.object({
   status: z.enum(['running', 'succeeded', 'rejected', 'failed']),
   startedAt: epochMs,
   finishedAt: epochMs.nullable(),
+  /** Records read; null for runs older than the count. */
+  records: z.number().int().nullable(),
   accepted: z.number().int(),
   duplicate: z.number().int(),
   rejected: z.number().int(),
+  skipped: z.number().int(),
+  skips: z.array(skipCountSchema),
+  formats: z.array(formatCountSchema),
   errors: z.array(ingestErrorSchema),
 });
 export type IngestRun = z.infer<typeof ingestRunSchema>;

@@ -93,9 +93,16 @@ describe('a batch with a bad record writes nothing and says where and why', () =
     await expectNothingWritten();
   });
 
-  it('a file of another format: refused from its first records', async () => {
+  it('a file of another format than the one named: refused from its first records', async () => {
     const github = await connect(admin, 'github', 'GitHub, wrongly fed');
-    const reply = await push(t, github.id, github.token, fs.createReadStream(files.file('okta')));
+    const reply = await push(
+      t,
+      github.id,
+      github.token,
+      fs.createReadStream(files.file('okta')),
+      'application/x-ndjson',
+      'github',
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.message).toMatch(/^record 1 does not look like a GitHub audit log record: /);
     expect(reply.body.errors).toHaveLength(1);

@@ -45,7 +45,7 @@ describe('npm run ingest -- --source SOURCE FILE', () => {
         files.file(source),
       ]);
       expect(result.code, result.err.join('\n')).toBe(0);
-      expect(result.out[0]).toContain(
+      expect(result.out.at(-1)).toContain(
         `${files.manifest.sources[source].events} events written, 0 duplicates`,
       );
     }
@@ -58,7 +58,7 @@ describe('npm run ingest -- --source SOURCE FILE', () => {
         '--quiet',
         files.file(source),
       ]);
-      expect(result.out[0]).toContain(
+      expect(result.out.at(-1)).toContain(
         `0 events written, ${files.manifest.sources[source].events} duplicates`,
       );
     }
@@ -82,11 +82,12 @@ describe('npm run ingest -- --source SOURCE FILE', () => {
     const result = await run(['--source', 'okta', '--quiet', bad]);
     expect(result.code).toBe(1);
     expect(result.err.join('\n')).toMatch(/record 3: /);
-    expect(result.out[0]).toMatch(/^ingest: rejected, nothing written/);
+    expect(result.out.at(-1)).toMatch(/^ingest: rejected, nothing written/);
   });
 
   it('exits 2 on bad arguments', async () => {
     expect((await run(['--source', 'okta'])).code).toBe(2);
+    expect((await run([files.file('okta'), files.file('github')])).code).toBe(2);
     expect((await run(['--source', 'nonsense', files.file('okta')])).code).toBe(2);
     expect((await run(['--source', 'okta', path.join(files.dir, 'missing.ndjson')])).code).toBe(2);
   });

@@ -42,7 +42,7 @@ const doc: Parameter[] = [
 ];
 
 describe('Google Workspace parser', () => {
-  it('emits one event per element of events[], with ids built from the qualifier and index', () => {
+  it('emits one event per element of events[], with ids built from the qualifier and each event digest', () => {
     const { events, errors } = parseRecords(googleWorkspaceParser, [
       activity('drive', [
         { type: 'access', name: 'edit', parameters: doc },
@@ -69,8 +69,10 @@ describe('Google Workspace parser', () => {
       },
       attributes: { docType: 'spreadsheet' },
     });
-    expect(events[0]!.sourceEventId).toMatch(/^drive:1714642200000:-4581923845201374712:0:edit@/);
-    expect(events[1]!.sourceEventId).toMatch(/:1:download@/);
+    expect(events[0]!.sourceEventId).toMatch(
+      /^drive:1714642200000:-4581923845201374712:edit:[0-9a-f]{16}@/,
+    );
+    expect(events[1]!.sourceEventId).toMatch(/:download:[0-9a-f]{16}@/);
   });
 
   it('maps Drive verbs, printing included', () => {

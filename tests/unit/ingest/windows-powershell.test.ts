@@ -23,7 +23,19 @@ describe('Windows parser: PowerShell script blocks', () => {
       ),
     ).toEqual([]);
     const done = session.push(scriptBlock(id, 1, 3, '$u = "https://paste.example/raw"; '), 4);
-    expect(done).toHaveLength(1);
+    // One event at the first part's place; the other parts are accounted for as joined into it.
+    expect(done.slice(1)).toEqual([
+      {
+        kind: 'skipped',
+        reason: expect.stringMatching(/^PowerShell 4104 script block part: joined/),
+        position: 4,
+      },
+      {
+        kind: 'skipped',
+        reason: expect.stringMatching(/^PowerShell 4104 script block part: joined/),
+        position: 3,
+      },
+    ]);
     const item = done[0]!;
     expect(item.kind === 'event' && item.event).toMatchObject({
       activity: 'script_exec',

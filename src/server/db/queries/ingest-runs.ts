@@ -42,6 +42,10 @@ export async function endIngestRunWithoutWrites(
   end: {
     status: 'rejected' | 'failed';
     now: number;
+    records: number;
+    skipped: number;
+    skips: unknown[];
+    formats: unknown[];
     rejected: number;
     errors: unknown[];
     message: string | null;
@@ -57,6 +61,10 @@ export async function endIngestRunWithoutWrites(
       rejected: end.rejected,
       errors: toJson(end.errors),
       message: end.message,
+      records: end.records,
+      skipped: end.skipped,
+      skips: toJson(end.skips),
+      formats: toJson(end.formats),
     })
     .where('id', '=', runId)
     .execute();

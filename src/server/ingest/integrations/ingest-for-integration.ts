@@ -3,13 +3,14 @@ import type { IngestReply, IngestRejectedReply } from '../../../shared/schemas/i
 import type { DatabaseHandle } from '../../db/database';
 import type { IntegrationRow } from '../../db/queries/integrations';
 import { ingest } from '../pipeline/ingest';
-import type { IngestInput, IngestResult, IngestVia } from '../pipeline/types';
+import type { IngestInput, IngestResult, IngestSource, IngestVia } from '../pipeline/types';
 import { readIntegrationOptions } from './present-integration';
 
 /**
  * Ingests one batch into an integration, with the source options it was configured with.
- * `sizeHint` is the request's Content-Length, when it has one: a large batch is parsed on a
- * worker thread.
+ * `source` is what the request asked for: `auto` (the default) detects each record's format,
+ * asking the integration's own kind first. `sizeHint` is the request's Content-Length, when it
+ * has one: a large batch is parsed on a worker thread.
  */
 export function ingestForIntegration(
   database: DatabaseHandle,
@@ -17,10 +18,12 @@ export function ingestForIntegration(
   input: IngestInput,
   via: IngestVia,
   sizeHint?: number,
+  source: IngestSource = 'auto',
 ): Promise<IngestResult> {
   const options = readIntegrationOptions(integration.options);
   return ingest(database, {
-    source: integration.kind as EventSource,
+    source,
+    preferredSource: integration.kind as EventSource,
     input,
     integrationId: integration.id,
     via,
@@ -48,6 +51,8 @@ export function ingestReply(
     duplicate: result.duplicate,
     rejected: result.rejected,
     skipped: result.skipped,
+    skips: result.skips,
+    formats: result.formats,
     errors: result.errors,
     durationMs: result.durationMs,
   };
@@ -56,4 +61,13 @@ export function ingestReply(
     status: 400,
     body: { ...body, error: 'Bad Request', message: result.message ?? 'The batch was rejected.' },
   };
+}
+
+/**
+ * The refusal for a request that names a source other than its integration's kind, or null
+ * when the source fits (`auto`, or the kind itself).
+ */
+export function sourceConflict(integration: IntegrationRow, source: IngestSource): string | null {
+  if (source === 'auto' || source === integration.kind) return null;
+  return `This integration reads ${integration.kind}, not ${source}: send source=${integration.kind}, or source=auto to detect the format.`;
 }

@@ -53,9 +53,19 @@ export function presentIngestRun(row: IngestRunRow): IngestRun {
     status: row.status as IngestRun['status'],
     startedAt: Number(row.started_at),
     finishedAt: row.finished_at === null ? null : Number(row.finished_at),
+    records: row.records,
     accepted: row.accepted,
     duplicate: row.duplicate,
     rejected: row.rejected,
+    skipped: row.skipped ?? 0,
+    skips: jsonList<IngestRun['skips'][number]>(row.skips),
+    formats: jsonList<IngestRun['formats'][number]>(row.formats),
     errors: Array.isArray(errors) ? errors : [],
   };
+}
+
+/** A JSON list column; an absent or malformed one is empty. */
+function jsonList<T>(value: unknown): T[] {
+  const parsed = value === null || value === undefined ? [] : readJson<unknown>(value);
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
 }

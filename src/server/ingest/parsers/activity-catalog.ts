@@ -17,6 +17,12 @@ const OTHER = 99;
  */
 const EVENT_LOG_ACTIVITY = 1008;
 
+/** OCSF System classes not in the shared EventClass list: Scheduled Job Activity (1006). */
+const SCHEDULED_JOB_ACTIVITY = 1006;
+/** OCSF Network classes: Network Activity (4001, 1 = Open) and DNS Activity (4003, 1 = Query). */
+const NETWORK_ACTIVITY = 4001;
+const DNS_ACTIVITY = 4003;
+
 const c = (category: EventCategory, classUid: number, activityId: number): ActivityClass => ({
   category,
   classUid,
@@ -74,6 +80,12 @@ export const activityCatalog: Record<Activity, ActivityClass> = {
   script_exec: c('script', EventClass.processActivity, OTHER),
   security_tool_tamper: c('process', EventClass.processActivity, OTHER),
   log_clear: c('device', EVENT_LOG_ACTIVITY, 1),
+  network_connect: c('process', NETWORK_ACTIVITY, 1),
+  dns_query: c('process', DNS_ACTIVITY, 1),
+  // Process Activity 3 = Open: a handle on another process, e.g. LSASS for its credentials.
+  credential_access: c('process', EventClass.processActivity, 3),
+  // A scheduled task or an autorun registry value: something that runs again by itself.
+  persistence: c('process', SCHEDULED_JOB_ACTIVITY, 1),
   access_request: c('access_request', EventClass.accessRequest, 1),
   hr_hire: c('hr', EventClass.hrActivity, 1),
   hr_resignation: c('hr', EventClass.hrActivity, 2),

@@ -28,6 +28,11 @@ export interface RecordParserSpec {
   framings: readonly Framing[];
   /** Why an object is not of this format, or null when it looks right. */
   mismatch(record: JsonObject): string | null;
+  /**
+   * Whether an object is of this format when the upload does not say (see SourceParser.detect);
+   * stricter than `mismatch` when a loose check would claim other formats. Default: no mismatch.
+   */
+  detect?(record: JsonObject): boolean;
   parse(record: JsonObject, context: RecordContext): ParsedItem[];
 }
 
@@ -46,6 +51,8 @@ export function defineRecordParser(spec: RecordParserSpec): SourceParser {
     framings: spec.framings,
     looksLike: (record) => mismatch(record) === null,
     mismatch,
+    detect: (record) =>
+      isObject(record) && (spec.detect ? spec.detect(record) : spec.mismatch(record) === null),
     create(partialOptions) {
       const options = resolveParserOptions(partialOptions);
       return {

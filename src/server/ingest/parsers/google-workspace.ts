@@ -5,7 +5,7 @@ import type { JsonObject } from './fields';
 import { at, field, firstText, isObject, list, text } from './fields';
 import { googleEventFacts, readParameters } from './google-workspace-events';
 import type { ParsedItem } from './parser';
-import { stableId } from './stable-id';
+import { recordDigest, stableId } from './stable-id';
 import { requireTime } from './timestamps';
 
 const PAGE_KIND = 'admin#reports#activities';
@@ -13,8 +13,9 @@ const PAGE_KIND = 'admin#reports#activities';
 /**
  * Google Workspace Admin SDK Reports activities (`activities.list`). One activity may hold
  * several events; each becomes its own normalized event with the id
- * `<application>:<time>:<uniqueQualifier>:<index>:<name>@<actor hash>` (Google documents
- * uniqueQualifier as unique only among activities of the same time). Also reads Elastic's copies (`events` as one
+ * `<application>:<time>:<uniqueQualifier>:<name>:<event digest>@<actor hash>` (Google documents
+ * uniqueQualifier as unique only among activities of the same time; the event's digest keeps
+ * the events of one activity apart however they were split into lines). Also reads Elastic's copies (`events` as one
  * object), Panther's (one row per event, `name`/`type`/`parameters` at the top, parameters as
  * a dict) and whole API pages (`{kind: "admin#reports#activities", items: [...]}`).
  */
@@ -67,6 +68,10 @@ function parseActivity(record: JsonObject, context: RecordContext): ParsedItem[]
   // Google promises uniqueQualifier unique only among same-time activities; the actor's hash
   // guards against the collisions seen in exported fixtures without making the id opaque.
   const actorKey = stableId('', [actorEmail, actorId]).slice(1, 13);
+  // An event is keyed by its own content, not its index: exports that write one event per line
+  // (Elastic, most shippers) repeat the activity's id with index 0 on every line. Identical
+  // events within one activity are told apart by their occurrence.
+  const seen = new Map<string, number>();
   return events.map((event, index) => {
     const name = text(field(event, 'name'));
     if (name === null)
@@ -81,7 +86,7 @@ function parseActivity(record: JsonObject, context: RecordContext): ParsedItem[]
     const facts = googleEventFacts(application, name, parameters, context.options);
     return context.event({
       time,
-      sourceEventId: `${application}:${time}:${uniqueQualifier}:${index}:${name}@${actorKey}`,
+      sourceEventId: `${application}:${time}:${uniqueQualifier}:${name}:${eventKey(event, seen)}@${actorKey}`,
       action: name,
       actorEmail: email,
       actorId: actorId,
@@ -114,4 +119,12 @@ function eventsOf(record: JsonObject): JsonObject[] {
       parameters: field(record, 'parameters'),
     },
   ];
+}
+
+/** The digest of an event's content, with `#n` for its n-th repeat within the activity. */
+function eventKey(event: JsonObject, seen: Map<string, number>): string {
+  const key = recordDigest(event).slice(0, 16);
+  const count = (seen.get(key) ?? 0) + 1;
+  seen.set(key, count);
+  return count === 1 ? key : `${key}#${count}`;
 }

@@ -37,6 +37,12 @@ export type ParsedItem =
   | { kind: 'employee'; employee: EmployeeRecord; position: number }
   | { kind: 'skipped'; reason: string; position: number };
 
+/*
+ * A skip reason names a kind of record, not one record, so an upload's summary can count them:
+ * "<what>: <why>", e.g. "Sysmon 7 image load: not used by any finding". The summary shows it as
+ * "Sysmon 7 image load: 21 skipped, not used by any finding" (see pipeline/skip-counts.ts).
+ */
+
 /** One pass over one upload. */
 export interface ParserSession {
   /** Parses one record; throws RecordError when the record cannot be ingested. */
@@ -73,6 +79,12 @@ export interface SourceParser {
   readonly framings: readonly Framing[];
   /** Cheap check that a record looks like this format, to reject a file of another format early. */
   looksLike(record: unknown): boolean;
+  /**
+   * Whether a record is of this format, for uploads that do not name their source (`auto`).
+   * Every parser's detect is asked (./detect-format.ts), so it must be cheap and must not
+   * claim another format's records: a unit test feeds each parser every other one's records.
+   */
+  detect(record: unknown): boolean;
   /** Why a record does not look like this format ("it has no `eventType`"), or null. */
   mismatch(record: unknown): string | null;
   /** Starts a session; options not given take {@link defaultParserOptions}. */

@@ -1,13 +1,22 @@
 import type { JsonObject } from './fields';
-import { at, field, firstField, firstText, integer, isObject, list, text } from './fields';
+import { at, field, firstText, integer, isObject, list, text } from './fields';
+import { ecsAlias } from './windows-ecs';
+import { readXmlEventData } from './windows-xml-data';
 
 /**
- * One Windows event read from either export shape:
- * - flattened (OTRF/Mordor, NXLog via Logstash): EventData fields at the top level next to
- *   `EventID`, `Channel`, `Hostname`, `TimeCreated`/`@timestamp`/`EventTime`;
- * - nested (XML rendered as JSON): `System` {EventID, Channel, Computer, TimeCreated.SystemTime,
- *   EventRecordID, Security.UserID} and `EventData` (an object, or `Data` as a list of
- *   `{Name, #text}`), plus `UserData` for log-clearing events.
+ * One Windows event read from any of the export shapes people have:
+ * - evtx_dump / python-evtx JSON: `{"Event": {"System": {...}, "EventData": {...}}}`, XML
+ *   attributes under `#attributes` (or `@Name` keys), EventID a number or `{"#text": ...}`,
+ *   EventData an object or `Data` as a list of `{"@Name", "#text"}`;
+ * - the same without the `Event` wrapper (XML rendered as JSON by other tools);
+ * - Winlogbeat and Elastic Agent: `winlog.event_id`, `winlog.channel`, `winlog.event_data`,
+ *   `@timestamp`, `host.name`, and ECS fields where Elastic's pipelines moved the data
+ *   (`process.command_line`, `powershell.file.script_block_text`...; see windows-ecs.ts);
+ * - flattened (NXLog, OTRF/Mordor): EventData fields at the top level beside `EventID`,
+ *   `Channel`, `Hostname`;
+ * - Microsoft Sentinel `SecurityEvent` and `Event` rows: flat columns (`TimeGenerated`,
+ *   `Computer`, `Account`, `EventSourceName` or `Source`, `EventLog`) and `EventData` as an XML
+ *   string.
  */
 export interface WindowsEvent {
   eventId: number;
@@ -15,45 +24,109 @@ export interface WindowsEvent {
   provider: string | null;
   computer: string | null;
   recordId: string | null;
-  /** An EventData (or UserData) field by name, from whichever shape the record has. */
+  /** An EventData (or UserData) field by name (any case), from whichever shape the record has. */
   data(name: string): unknown;
-  /** The record itself, for shape-specific fields. */
+  /** `System` (or the record itself for flat shapes), for time and security fields. */
+  system: JsonObject | null;
+  /** The Winlogbeat `winlog` object, or null. */
+  winlog: JsonObject | null;
+  /** The record as it arrived, kept as the event's `raw`. */
   record: JsonObject;
+}
+
+/** An XML attribute as rendered to JSON: `Name`, `@Name` or `#attributes.Name`. */
+export function attribute(value: unknown, name: string): unknown {
+  if (!isObject(value)) return undefined;
+  return field(value, name) ?? field(value, `@${name}`) ?? at(value, '#attributes', name);
+}
+
+/** The text of an element that may carry attributes: `4624`, `{"#text": 4624}`, `{"Value": 4624}`. */
+function elementText(value: unknown): unknown {
+  return isObject(value) ? (field(value, '#text') ?? field(value, 'Value')) : value;
 }
 
 /** Reads a Windows event, or says why the record is not one. */
 export function readWindowsEvent(record: JsonObject): WindowsEvent | string {
-  const system = field(record, 'System');
-  const rawId = field(system, 'EventID') ?? field(record, 'EventID') ?? field(record, 'event_id');
-  const eventId =
-    integer(rawId) ?? integer(field(rawId, '#text')) ?? integer(field(rawId, 'Value'));
-  if (eventId === null) return 'it has no `EventID`';
-  const eventData = flattenData(field(record, 'EventData'));
-  const userData = firstObjectValue(field(record, 'UserData'));
-  const data = (name: string): unknown =>
-    field(eventData, name) ?? field(userData, name) ?? field(record, name);
+  const wrapped = Object.hasOwn(record, 'Event') && isObject(record.Event) ? record.Event : null;
+  const root = wrapped ?? record;
+  const system = isObject(field(root, 'System')) ? (field(root, 'System') as JsonObject) : null;
+  const winlog = isObject(field(root, 'winlog')) ? (field(root, 'winlog') as JsonObject) : null;
+  const rawId =
+    field(system, 'EventID') ??
+    field(root, 'EventID') ??
+    field(winlog, 'event_id') ??
+    (winlog ? at(root, 'event', 'code') : undefined) ??
+    field(root, 'event_id');
+  const eventId = integer(elementText(rawId));
+  if (eventId === null) return 'it has no `EventID` (nor `System.EventID` or `winlog.event_id`)';
+  const data = dataReader(root, winlog);
   return {
     eventId,
-    channel: firstText(field(system, 'Channel'), field(record, 'Channel')),
+    channel: firstText(
+      field(system, 'Channel'),
+      field(root, 'Channel'),
+      field(winlog, 'channel'),
+      field(root, 'EventLog'),
+      field(root, 'LogName'),
+    ),
     provider: firstText(
-      at(system, 'Provider', 'Name'),
-      at(system, 'Provider', '@Name'),
-      field(record, 'SourceName'),
-      field(record, 'ProviderName'),
+      attribute(field(system, 'Provider'), 'Name'),
+      text(field(system, 'Provider')),
+      field(root, 'SourceName'),
+      field(root, 'ProviderName'),
+      field(winlog, 'provider_name'),
+      field(root, 'EventSourceName'),
+      field(root, 'Source'),
     ),
     // NXLog's `host` is the collector; `Hostname` is the machine that logged the event.
     computer: firstText(
       field(system, 'Computer'),
-      field(record, 'Hostname'),
-      field(record, 'Computer'),
+      field(root, 'Hostname'),
+      field(root, 'Computer'),
+      field(winlog, 'computer_name'),
+      at(root, 'host', 'name'),
+      field(root, 'MachineName'),
     ),
     recordId: firstText(
-      field(system, 'EventRecordID'),
-      field(record, 'EventRecordID'),
-      field(record, 'RecordNumber'),
+      elementText(field(system, 'EventRecordID')),
+      field(root, 'EventRecordID'),
+      field(root, 'RecordNumber'),
+      field(winlog, 'record_id'),
+      field(root, 'RecordId'),
     ),
     data,
+    system: system ?? root,
+    winlog,
     record,
+  };
+}
+
+/**
+ * A lookup over every place the shapes keep event fields, most specific first: EventData,
+ * UserData, Winlogbeat's event_data and user_data, the record's own top level, then ECS fields.
+ * Names are matched ignoring case, through one map built per record.
+ */
+function dataReader(root: JsonObject, winlog: JsonObject | null): (name: string) => unknown {
+  const values = new Map<string, unknown>();
+  const add = (source: JsonObject | null): void => {
+    if (source === null) return;
+    for (const key of Object.keys(source)) {
+      const value = source[key];
+      if (value === undefined || value === null) continue;
+      const lower = key.toLowerCase();
+      if (!values.has(lower)) values.set(lower, value);
+    }
+  };
+  const eventData = field(root, 'EventData');
+  add(typeof eventData === 'string' ? readXmlEventData(eventData) : flattenData(eventData));
+  add(firstObjectValue(field(root, 'UserData')));
+  add(isObject(field(winlog, 'event_data')) ? (field(winlog, 'event_data') as JsonObject) : null);
+  add(isObject(field(winlog, 'user_data')) ? (field(winlog, 'user_data') as JsonObject) : null);
+  add(root);
+  return (name) => {
+    const found = values.get(name.toLowerCase());
+    if (found !== undefined) return found;
+    return winlog ? ecsAlias(root, name) : undefined;
   };
 }
 
@@ -62,13 +135,12 @@ function flattenData(value: unknown): JsonObject | null {
   if (value === undefined || value === null) return null;
   const items =
     isObject(value) && field(value, 'Data') !== undefined ? field(value, 'Data') : value;
-  if (isObject(items)) return items;
+  if (isObject(items) && attribute(items, 'Name') === undefined) return items;
   const out: JsonObject = {};
   for (const item of list(items)) {
     if (!isObject(item)) continue;
-    const name = firstText(field(item, 'Name'), field(item, '@Name'));
-    if (name !== null)
-      out[name] = field(item, '#text') ?? field(item, 'Value') ?? field(item, 'text');
+    const name = text(attribute(item, 'Name'));
+    if (name !== null) out[name] = elementText(item) ?? field(item, 'text') ?? null;
   }
   return out;
 }
@@ -85,38 +157,71 @@ export function isSysmon(event: WindowsEvent): boolean {
   return /sysmon/i.test(event.channel ?? '') || /sysmon/i.test(event.provider ?? '');
 }
 
-/** True for PowerShell script block logging. */
+/** True for PowerShell's logs (Operational, or the classic Windows PowerShell log). */
 export function isPowerShell(event: WindowsEvent): boolean {
   return /powershell/i.test(event.channel ?? '') || /powershell/i.test(event.provider ?? '');
+}
+
+/**
+ * True for the Security log. Sentinel's SecurityEvent rows may have no channel; their
+ * provider is the security auditing one.
+ */
+export function isSecurity(event: WindowsEvent): boolean {
+  return (
+    (event.channel ?? '').toLowerCase() === 'security' ||
+    /security-auditing/i.test(event.provider ?? '')
+  );
 }
 
 /** The time and its field, in the order Vigil trusts them (see windows.ts). */
 export function timeValue(event: WindowsEvent): { name: string; value: unknown } | null {
   const utc = event.data('UtcTime');
   if (utc !== undefined && utc !== null) return { name: 'UtcTime', value: utc };
-  const created = at(event.record, 'System', 'TimeCreated');
-  const systemTime = field(created, 'SystemTime') ?? field(created, '@SystemTime');
+  const created = field(event.system, 'TimeCreated');
+  const systemTime = attribute(created, 'SystemTime');
   if (systemTime !== undefined) return { name: 'System.TimeCreated.SystemTime', value: systemTime };
-  if (typeof created === 'string') return { name: 'System.TimeCreated', value: created };
-  return firstField(event.record, ['TimeCreated', '@timestamp', 'EventTime']);
+  if (typeof created === 'string') return { name: 'TimeCreated', value: created };
+  for (const name of ['@timestamp', 'TimeGenerated', 'EventTime', 'TimeCreated']) {
+    const value = field(event.record, name);
+    if (value !== undefined && value !== null) return { name, value };
+  }
+  return null;
 }
 
-/** The account that ran a PowerShell or log-clearing event: `DOMAIN\user`, else the SID. */
+/** `DOMAIN\user` from a user and a domain field pair, or null when there is no user. */
+export function accountOf(event: WindowsEvent, user: string, domain: string): string | null {
+  const name = text(event.data(user));
+  if (name === null || name === '-') return null;
+  const realm = text(event.data(domain));
+  return realm !== null && realm !== '-' ? `${realm}\\${name}` : name;
+}
+
+/**
+ * The account an event is done by: the Subject of Security events, the record's own user
+ * fields in flat shapes (`AccountName`+`Domain`, Sentinel's `SubjectAccount`/`Account`,
+ * Winlogbeat's `winlog.user`), else the `Security UserID` SID.
+ */
 export function systemAccount(event: WindowsEvent): string | null {
-  const subjectUser = text(event.data('SubjectUserName'));
-  if (subjectUser !== null) {
-    const domain = text(event.data('SubjectDomainName'));
-    return domain !== null ? `${domain}\\${subjectUser}` : subjectUser;
-  }
+  const subject = accountOf(event, 'SubjectUserName', 'SubjectDomainName');
+  if (subject !== null) return subject;
   const record = event.record;
   const accountName = text(field(record, 'AccountName'));
   const domain = text(field(record, 'Domain'));
   if (accountName !== null) return domain !== null ? `${domain}\\${accountName}` : accountName;
+  const winlogUser = field(event.winlog, 'user');
+  const winlogName = text(field(winlogUser, 'name'));
+  if (winlogName !== null) {
+    const winlogDomain = text(field(winlogUser, 'domain'));
+    return winlogDomain !== null ? `${winlogDomain}\\${winlogName}` : winlogName;
+  }
   return firstText(
-    at(record, 'System', 'Security', 'UserID'),
-    at(record, 'System', 'Security', '@UserID'),
+    field(record, 'SubjectAccount'),
+    field(record, 'Account'),
+    field(record, 'UserName'),
+    attribute(field(event.system, 'Security'), 'UserID'),
     at(record, 'Security', 'UserID'),
     field(record, 'Security UserID'),
     field(record, 'UserID'),
+    field(winlogUser, 'identifier'),
   );
 }

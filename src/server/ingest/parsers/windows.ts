@@ -5,15 +5,20 @@ import { guarded } from './define-parser';
 import { decodeEncodedCommands } from './encoded-command';
 import { buildEvent } from './event-builder';
 import type { JsonObject } from './fields';
-import { isObject, text } from './fields';
+import { isObject, lookup } from './fields';
 import type { ParsedItem, ParserOptions, ParserSession, SourceParser } from './parser';
 import { resolveParserOptions } from './parser';
 import { stableId } from './stable-id';
 import { requireTime } from './timestamps';
 import { RemovableMediaRule } from './windows-files';
+import { WindowsHandles } from './windows-handles';
+import { unusedReason } from './windows-names';
+import type { WindowsOutcome, WindowsState } from './windows-outcome';
+import { moduleLogged } from './windows-powershell';
 import type { WindowsEvent } from './windows-record';
 import {
   isPowerShell,
+  isSecurity,
   isSysmon,
   readWindowsEvent,
   systemAccount,
@@ -21,13 +26,36 @@ import {
 } from './windows-record';
 import type { ScriptBlock } from './windows-script-blocks';
 import { ScriptBlockAssembler, readScriptBlockPart } from './windows-script-blocks';
-import { SYSMON_EVENT_IDS, baseName, sysmonFacts } from './windows-sysmon';
+import { securityOutcome, systemLogCleared } from './windows-security';
+import { baseName, sysmonOutcome } from './windows-sysmon';
 
-const sysmonNames: Record<number, string> = {
-  1: 'ProcessCreate',
-  11: 'FileCreate',
-  23: 'FileDelete',
-  26: 'FileDeleteDetected',
+/** The skip reason of the parts of a script block after the one its event is placed at. */
+const JOINED_PART = 'PowerShell 4104 script block part: joined with its other parts into one event';
+
+/** Native names of the events Vigil reads, for `action` ("4624 Logon"). */
+const ACTIONS: Readonly<Record<string, string>> = {
+  'sysmon:1': 'ProcessCreate',
+  'sysmon:3': 'NetworkConnect',
+  'sysmon:10': 'ProcessAccess',
+  'sysmon:11': 'FileCreate',
+  'sysmon:13': 'RegistryValueSet',
+  'sysmon:22': 'DnsQuery',
+  'sysmon:23': 'FileDelete',
+  'sysmon:26': 'FileDeleteDetected',
+  'security:4624': 'Logon',
+  'security:4625': 'LogonFailed',
+  'security:4647': 'Logoff',
+  'security:4663': 'ObjectAccess',
+  'security:4660': 'ObjectDeleted',
+  'security:4688': 'ProcessCreate',
+  'security:4698': 'ScheduledTaskCreated',
+  'security:4720': 'UserAccountCreated',
+  'security:4722': 'UserAccountEnabled',
+  'security:4728': 'MemberAddedToGlobalGroup',
+  'security:4732': 'MemberAddedToLocalGroup',
+  'security:4756': 'MemberAddedToUniversalGroup',
+  'security:1102': 'LogCleared',
+  'system:104': 'LogCleared',
 };
 
 function mismatch(record: unknown): string | null {
@@ -37,18 +65,27 @@ function mismatch(record: unknown): string | null {
 }
 
 /**
- * Windows event log exports as JSON: PowerShell script block logging (4104), Sysmon 1
- * ProcessCreate, 11 FileCreate, 23 FileDelete and 26 FileDeleteDetected, and event log clearing
- * (Security 1102, System 104). Other event ids give a `skipped` item.
+ * Windows event log exports as JSON, in every shape windows-record.ts reads (evtx_dump and
+ * python-evtx, Winlogbeat and Elastic Agent, NXLog, Sentinel SecurityEvent and Event rows).
+ * Events that matter to insider risk become events:
+ * - Security: 4624/4625 logons (type and source), 4647 logoff, 4663/4660 audited file reads,
+ *   writes and deletions, 4688 process starts, 4698 scheduled tasks, 4720/4722 accounts
+ *   created or enabled, 4728/4732/4756 group membership, 1102 log cleared (windows-security.ts);
+ * - Sysmon: 1 process, 3 network connection, 10 access to LSASS, 11 file created, 13 autorun
+ *   registry values, 22 DNS query, 23/26 file deleted (windows-sysmon.ts);
+ * - PowerShell: 4104 script blocks, 4103 module logging (windows-powershell.ts);
+ * - System 104 log cleared.
+ * Every other event is `skipped` with its kind ("Sysmon 7 image load: not used by any
+ * finding"), so an upload says what it did not read.
  *
  * Time: Sysmon's own `UtcTime` is preferred, then `System.TimeCreated.SystemTime`/`TimeCreated`,
- * `@timestamp`, and last NXLog's `EventTime` (local time, read as UTC): in the OTRF exports
- * `TimeCreated` is hours off from `UtcTime`.
+ * `@timestamp`, Sentinel's `TimeGenerated`, and last NXLog's `EventTime` (local time, read as
+ * UTC): in the OTRF exports `TimeCreated` is hours off from `UtcTime`.
  *
- * Actor: the record's user (`User` for Sysmon; `DOMAIN\user` or the `Security UserID` SID for
- * PowerShell and log clearing) goes through the `accountToEmail` option and stays in actorId.
- * A record with no user but a computer name is kept with a null actor (the device identifies
- * it); one with neither is rejected.
+ * Actor: who did it (the logon's target account, the Security subject, Sysmon's `User`, the
+ * `Security UserID` SID) goes through the `accountToEmail` option and stays in actorId. A record
+ * with no user but a computer name is kept with a null actor (the device identifies it); one
+ * with neither is rejected.
  *
  * Multi-part script blocks are joined into one `script_exec` event once every part arrived
  * (push returns nothing for the parts before), or at end() with what arrived, marked with
@@ -58,23 +95,27 @@ function mismatch(record: unknown): string | null {
  */
 export const windowsParser: SourceParser = {
   source: 'windows',
-  label: 'Windows events (PowerShell, Sysmon)',
+  label: 'Windows events',
   description:
-    'Windows event exports: PowerShell script blocks, Sysmon process starts, file writes and deletions, log clearing.',
-  framings: ['ndjson', 'json-array'],
+    'Windows event exports (evtx JSON, Winlogbeat, NXLog, Sentinel): logons, audited file access, processes, scheduled tasks, accounts and groups, log clearing, Sysmon, PowerShell script blocks.',
+  framings: ['ndjson', 'json-array', 'json-wrapper'],
   looksLike: (record) => mismatch(record) === null,
   mismatch,
+  detect: (record) => mismatch(record) === null,
   create: (options) => new WindowsSession(resolveParserOptions(options)),
 };
 
 class WindowsSession implements ParserSession {
   private readonly options: ParserOptions;
   private readonly assembler = new ScriptBlockAssembler();
-  private readonly removable: RemovableMediaRule;
+  private readonly state: WindowsState;
 
   constructor(options: ParserOptions) {
     this.options = options;
-    this.removable = new RemovableMediaRule(options.removableDrives);
+    this.state = {
+      removable: new RemovableMediaRule(options.removableDrives),
+      handles: new WindowsHandles(),
+    };
   }
 
   push(record: unknown, position: number): ParsedItem[] {
@@ -82,15 +123,18 @@ class WindowsSession implements ParserSession {
   }
 
   end(): ParsedItem[] {
-    return this.assembler.flush().map((block) => this.scriptEvent(block));
+    return this.assembler.flush().flatMap((block) => this.scriptEvent(block));
   }
 
   private read(record: unknown, position: number): ParsedItem[] {
     const why = mismatch(record);
     if (why !== null) fail(position, `not a Windows event: ${why}`);
     const event = readWindowsEvent(record as JsonObject) as WindowsEvent;
-    const supported = this.supported(event);
-    if (supported !== null) return [{ kind: 'skipped', reason: supported, position }];
+    const scriptBlock = event.eventId === 4104 && isPowerShell(event);
+    const outcome = scriptBlock ? null : this.outcome(event);
+    if (outcome !== null && 'skip' in outcome) {
+      return [{ kind: 'skipped', reason: outcome.skip, position }];
+    }
     const stamp = timeValue(event);
     const time = requireTime(
       stamp?.value,
@@ -101,60 +145,52 @@ class WindowsSession implements ParserSession {
       position,
       this.options.now,
     );
-    const account = isSysmon(event) ? text(event.data('User')) : systemAccount(event);
+    const account = outcome === null ? systemAccount(event) : outcome.account;
     if (account === null && event.computer === null) {
       fail(
         position,
-        'no actor: Windows events need a user (`User`, `Security UserID`) or a computer name',
+        'no actor: Windows events need a user (`User`, `SubjectUserName`, `Security UserID`) or a computer name',
       );
     }
-    if (event.eventId === 4104) {
+    if (outcome === null) {
       const part = readScriptBlockPart(event, time, position, account);
-      return this.assembler.add(part).map((block) => this.scriptEvent(block));
+      return this.assembler.add(part).flatMap((block) => this.scriptEvent(block));
     }
-    const common = {
+    const { action, ...facts } = outcome.facts;
+    const draft = {
+      outcome: 'success' as const,
+      ...facts,
       time,
       sourceEventId:
         event.recordId !== null
           ? `${event.computer ?? '-'}:${event.channel ?? '-'}:${event.eventId}:${event.recordId}`
           : stableId('windows', [record]),
-      outcome: 'success' as const,
+      action: action ?? `${event.eventId} ${actionName(event)}`,
       ...resolveActor(account, this.options),
-    };
-    if (isSysmon(event)) {
-      const draft = {
-        ...common,
-        action: `${event.eventId} ${sysmonNames[event.eventId]}`,
-        ...sysmonFacts(event, this.removable),
-      };
-      return [this.item(buildEvent('windows', draft, record, position), position)];
-    }
-    const draft = {
-      ...common,
-      activity: 'log_clear' as const,
-      action: `${event.eventId} LogCleared`,
-      device: { name: event.computer },
-      target: clearedLog(event),
     };
     return [this.item(buildEvent('windows', draft, record, position), position)];
   }
 
-  /** Null when Vigil reads this event; otherwise why it is skipped. */
-  private supported(event: WindowsEvent): string | null {
-    const channel = (event.channel ?? '').toLowerCase();
-    if (event.eventId === 4104 && isPowerShell(event)) return null;
-    if (isSysmon(event) && SYSMON_EVENT_IDS.has(event.eventId)) return null;
-    if (
-      event.eventId === 1102 &&
-      (channel === 'security' || /eventlog/i.test(event.provider ?? ''))
-    )
-      return null;
-    if (event.eventId === 104 && (channel === 'system' || /eventlog/i.test(event.provider ?? '')))
-      return null;
-    return `Windows event ${event.eventId}${event.channel ? ` from ${event.channel}` : ''} is not one Vigil reads (PowerShell 4104, Sysmon 1, 11, 23, 26, log clearing 1102 and 104)`;
+  /** What Vigil makes of an event other than a script block part. */
+  private outcome(event: WindowsEvent): WindowsOutcome {
+    if (isSysmon(event)) return sysmonOutcome(event, this.state);
+    if (isPowerShell(event)) {
+      return event.eventId === 4103 ? moduleLogged(event) : { skip: unusedReason(event) };
+    }
+    const eventLog = /eventlog/i.test(event.provider ?? '');
+    if (isSecurity(event) || (event.eventId === 1102 && eventLog)) {
+      return securityOutcome(event, this.state);
+    }
+    const system = (event.channel ?? '').toLowerCase() === 'system';
+    if (event.eventId === 104 && (system || eventLog)) return systemLogCleared(event);
+    return { skip: unusedReason(event) };
   }
 
-  private scriptEvent(block: ScriptBlock): ParsedItem {
+  /**
+   * The event of a script block, and a skipped item for each part after the first, so every
+   * record of the upload is accounted for.
+   */
+  private scriptEvent(block: ScriptBlock): ParsedItem[] {
     const parts = block.parts;
     const first = parts[0]!;
     const script = parts.map((part) => part.text).join('');
@@ -181,7 +217,14 @@ class WindowsSession implements ParserSession {
       },
     };
     const raw = parts.length === 1 ? first.raw : parts.map((part) => part.raw);
-    return this.item(buildEvent('windows', draft, raw, position), position);
+    const joined = parts
+      .filter((part) => part.position !== position)
+      .map((part): ParsedItem => ({
+        kind: 'skipped',
+        reason: JOINED_PART,
+        position: part.position,
+      }));
+    return [this.item(buildEvent('windows', draft, raw, position), position), ...joined];
   }
 
   private item(event: NormalizedEvent, position: number): ParsedItem {
@@ -189,12 +232,9 @@ class WindowsSession implements ParserSession {
   }
 }
 
-/** The log that was cleared: Security for 1102; for 104 the `Channel` in UserData or the message. */
-function clearedLog(event: WindowsEvent): string | null {
-  if (event.eventId === 1102) return 'Security';
-  const fromMessage = /The (.+?) log file was cleared/i.exec(
-    text(event.data('Message')) ?? '',
-  )?.[1];
-  const nested = isObject(event.record.UserData) ? text(event.data('Channel')) : null;
-  return nested ?? fromMessage ?? 'System';
+/** The native name of an event Vigil reads ("Logon"), by its family and id. */
+function actionName(event: WindowsEvent): string {
+  const family = isSysmon(event) ? 'sysmon' : isSecurity(event) ? 'security' : 'system';
+  const name = lookup(ACTIONS, `${family}:${event.eventId}`);
+  return name ?? (event.eventId === 1102 ? 'LogCleared' : 'Event');
 }

@@ -48,6 +48,7 @@ async function parseSetup(
   const given = request.options ?? {};
   return {
     source: request.source,
+    ...(request.preferredSource ? { preferredSource: request.preferredSource } : {}),
     identities,
     companyDomains: unique([
       ...(given.companyDomains ?? configuration.companyDomains),
@@ -92,9 +93,11 @@ async function read(
   });
 }
 
-function rejectionMessage(reading: BatchReading): string {
+function rejectionMessage(reading: BatchReading, source: IngestRequest['source']): string {
   if (reading.wrongFormat !== null) {
-    return `${reading.wrongFormat}. Check that the file comes from this source; nothing was written.`;
+    return source === 'auto'
+      ? `Vigil could not tell the format of this file: ${reading.wrongFormat}. Name its source if Vigil reads it; nothing was written.`
+      : `${reading.wrongFormat}. Check that the file comes from this source; nothing was written.`;
   }
   const first = reading.errors[0];
   const count = reading.rejected === 1 ? '1 record' : `${reading.rejected} records`;
@@ -135,6 +138,10 @@ async function recordFailure(
   await endIngestRunWithoutWrites(handle.db, status.runId, {
     status: status.status === 'succeeded' ? 'failed' : status.status,
     now: status.at,
+    records: status.records,
+    skipped: status.skipped ?? 0,
+    skips: status.skips ?? [],
+    formats: status.formats ?? [],
     rejected: status.rejected,
     errors: status.errors,
     message: status.message,
@@ -162,8 +169,9 @@ export async function ingest(
   request: IngestRequest,
 ): Promise<IngestResult> {
   const started = Date.now();
-  const parser = parserFor(request.source);
-  if (!parser) throw new IngestRefused(`There is no parser for the source "${request.source}".`);
+  if (request.source !== 'auto' && !parserFor(request.source)) {
+    throw new IngestRefused(`There is no parser for the source "${request.source}".`);
+  }
   const integrationId = request.integrationId ?? null;
   const setup = await parseSetup(handle, request, started);
   const runId = await startIngestRun(handle.db, {
@@ -184,6 +192,9 @@ export async function ingest(
     accepted: 0,
     duplicate: 0,
     rejected: 0,
+    skipped: 0,
+    skips: [],
+    formats: [],
     message: null,
     errors: [],
     ...partial,
@@ -199,11 +210,14 @@ export async function ingest(
       records: reading.records,
       events: reading.events,
       skipped: reading.skipped,
+      skips: reading.skips,
+      formats: reading.formats,
       rejected: reading.rejected,
       errors: reading.errors,
     };
     if (reading.records === 0 || reading.rejected > 0) {
-      const message = reading.records === 0 ? EMPTY_INPUT_MESSAGE : rejectionMessage(reading);
+      const message =
+        reading.records === 0 ? EMPTY_INPUT_MESSAGE : rejectionMessage(reading, request.source);
       await stage.discard();
       await recordFailure(
         handle,
@@ -212,6 +226,9 @@ export async function ingest(
           status: 'rejected',
           records: reading.records,
           rejected: reading.rejected,
+          skipped: reading.skipped,
+          skips: reading.skips,
+          formats: reading.formats,
           errors: reading.errors,
           message,
         }),
@@ -243,6 +260,8 @@ export async function ingest(
         now: Date.now(),
         records: reading.records,
         skipped: reading.skipped,
+        skips: reading.skips,
+        formats: reading.formats,
       },
       request.faults?.insideTransaction,
     );

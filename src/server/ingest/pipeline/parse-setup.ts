@@ -1,14 +1,18 @@
 import type { EventSource } from '../../../shared/events';
-import type { ParserOptions, ParserSession, SourceParser } from '../parsers/index';
+import type { ParserOptions } from '../parsers/index';
 import { parserFor } from '../parsers/index';
+import { FormatRouter } from './format-router';
 import { IdentityDirectory } from './identity-directory';
+import type { IngestSource } from './types';
 
 /**
  * Everything a batch's parsing needs, as plain data: it crosses to a parse worker by
  * structured clone, so it holds no functions (`accountToEmail` is rebuilt from the identities).
  */
 export interface ParseSetup {
-  source: EventSource;
+  source: IngestSource;
+  /** With `auto`, the format asked first. */
+  preferredSource?: EventSource;
   /** Every known employee's id and email, for joining identities across sources. */
   identities: Array<{ id: string; email: string }>;
   companyDomains: string[];
@@ -21,17 +25,16 @@ export interface ParseSetup {
   ingestedAt: number;
 }
 
-/** A parser session opened from a {@link ParseSetup}, with the directory it resolves employees in. */
+/** The parse of a batch opened from a {@link ParseSetup}, with the directory it resolves employees in. */
 export interface OpenedParse {
-  parser: SourceParser;
-  session: ParserSession;
+  router: FormatRouter;
   directory: IdentityDirectory;
 }
 
 /** Opens the parse of one batch; throws for a source without a parser (checked earlier). */
 export function openParse(setup: ParseSetup): OpenedParse {
-  const parser = parserFor(setup.source);
-  if (!parser) throw new Error(`There is no parser for the source "${setup.source}".`);
+  const parser = setup.source === 'auto' ? null : parserFor(setup.source);
+  if (parser === undefined) throw new Error(`There is no parser for the source "${setup.source}".`);
   const directory = new IdentityDirectory(setup.identities, setup.companyDomains);
   const options: Partial<ParserOptions> = {
     companyDomains: setup.companyDomains,
@@ -40,5 +43,6 @@ export function openParse(setup: ParseSetup): OpenedParse {
     accountToEmail: directory.accountToEmail,
     ...(setup.removableDrives ? { removableDrives: setup.removableDrives } : {}),
   };
-  return { parser, session: parser.create(options), directory };
+  const preferred = setup.preferredSource ? parserFor(setup.preferredSource) : undefined;
+  return { router: new FormatRouter(parser, options, preferred), directory };
 }

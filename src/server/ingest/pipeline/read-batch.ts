@@ -1,11 +1,16 @@
 import { asRecordError, RecordError } from '../errors';
 import type { FramedItem } from '../framing/types';
-import type { ParsedItem, ParserSession, SourceParser } from '../parsers/parser';
+import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
+import type { ParsedItem } from '../parsers/parser';
+import { triedFormats } from '../parsers/detect-format';
+import { parserFor } from '../parsers/index';
 import type { EventValues } from '../store/event-row';
 import { eventValues } from '../store/event-row';
 import type { BatchStage, EmployeeValues } from '../store/staged-rows';
 import { employeeValues } from '../store/staged-rows';
+import type { FormatRouter } from './format-router';
 import type { IdentityDirectory } from './identity-directory';
+import { SkipCounter } from './skip-counts';
 import type { IngestError, IngestProgress } from './types';
 import { MAX_REPORTED_ERRORS } from './types';
 
@@ -19,6 +24,10 @@ export interface BatchReading {
   records: number;
   events: number;
   skipped: number;
+  /** Skipped records by kind, most frequent first. */
+  skips: SkipCount[];
+  /** Records read as each format. */
+  formats: FormatCount[];
   employees: number;
   /** Records rejected; the batch is written only when this is 0. */
   rejected: number;
@@ -29,8 +38,7 @@ export interface BatchReading {
 
 /** Everything reading needs besides the records. */
 export interface BatchContext {
-  parser: SourceParser;
-  session: ParserSession;
+  router: FormatRouter;
   directory: IdentityDirectory;
   stage: BatchStage;
   integrationId: string | null;
@@ -57,12 +65,15 @@ export async function readBatch(
     records: 0,
     events: 0,
     skipped: 0,
+    skips: [],
+    formats: [],
     employees: 0,
     rejected: 0,
     errors: [],
     wrongFormat: null,
   };
-  const { parser, session, directory, stage } = context;
+  const { router, directory, stage } = context;
+  const skips = new SkipCounter();
   let events: EventValues[] = [];
   let employees: EmployeeValues[] = [];
   const probe: Array<{ position: number; why: string | null }> = [];
@@ -118,6 +129,7 @@ export async function readBatch(
         employees.push(employeeValues(employee));
       } else {
         reading.skipped += 1;
+        skips.add(item.reason);
       }
     }
   };
@@ -128,13 +140,19 @@ export async function readBatch(
       reject(item.error);
     } else {
       if (probe.length < FORMAT_PROBE) {
-        probe.push({ position: item.position, why: parser.mismatch(item.value) });
+        probe.push({ position: item.position, why: router.mismatch(item.value) });
         if (probe.length === FORMAT_PROBE && probe.every((p) => p.why !== null)) break;
       }
-      try {
-        take(session.push(item.value, item.position), item);
-      } catch (error) {
-        reject(asRecordError(error, item.position));
+      const placement = router.place(item.value);
+      if (placement === null) {
+        const tried = triedFormats(item.value);
+        reject(new RecordError(item.position, `no format Vigil reads fits it (tried ${tried})`));
+      } else {
+        try {
+          take(placement.session.push(item.value, item.position), item);
+        } catch (error) {
+          reject(asRecordError(error, item.position));
+        }
       }
     }
     if (events.length >= stage.chunkRows || employees.length >= stage.chunkRows) await flush();
@@ -147,20 +165,29 @@ export async function readBatch(
       });
     }
   }
+  reading.formats = [...router.placed].map(([source, records]) => ({
+    source,
+    label: parserFor(source)?.label ?? source,
+    records,
+  }));
   if (probe.length > 0 && probe.every((p) => p.why !== null)) {
     const first = probe[0]!;
-    const noun = `${parser.label} record`;
-    const reason = `does not look like ${article(noun)} ${noun}: ${first.why}`;
+    const reason = router.detecting
+      ? `fits none of the formats Vigil reads (tried ${first.why})`
+      : `does not look like ${article(`${router.label} record`)} ${router.label} record: ${first.why}`;
     reading.wrongFormat = `record ${first.position} ${reason}`;
     reading.rejected = probe.length;
     reading.errors = [{ position: first.position, reason }];
     return reading;
   }
-  try {
-    take(session.end());
-  } catch (error) {
-    reject(asRecordError(error, reading.records));
+  for (const end of router.end()) {
+    try {
+      take(end());
+    } catch (error) {
+      reject(asRecordError(error, reading.records));
+    }
   }
+  reading.skips = skips.list();
   await flush();
   return reading;
 }

@@ -1,4 +1,5 @@
 import type { EventSource } from '../../../shared/events';
+import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
 import type { ByteSource, Framing } from '../framing/types';
 import type { ParserOptions } from '../parsers/parser';
 
@@ -20,9 +21,14 @@ export interface IngestProgress {
   rejected: number;
 }
 
+/** The source a batch is read as, or `auto`: each record's format is detected from its shape. */
+export type IngestSource = EventSource | 'auto';
+
 /** One ingest request. */
 export interface IngestRequest {
-  source: EventSource;
+  source: IngestSource;
+  /** With `auto`, the format asked first (an integration's kind): it wins a tie. */
+  preferredSource?: EventSource;
   input: IngestInput;
   /** The integration the batch belongs to; its status and counts are updated. */
   integrationId?: string | null;
@@ -81,6 +87,10 @@ export interface IngestResult {
   rejected: number;
   /** Well-formed records deliberately not turned into events (e.g. Windows event ids Vigil does not read). */
   skipped: number;
+  /** The skipped records by kind, most frequent first. */
+  skips: SkipCount[];
+  /** The formats the records were read as (several when an `auto` file mixed them). */
+  formats: FormatCount[];
   /** Employee records (HR) upserted. */
   employees: number;
   /** The first {@link MAX_REPORTED_ERRORS} rejected records. */

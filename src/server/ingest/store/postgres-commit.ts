@@ -56,7 +56,8 @@ const SQL = {
   markSubjects: `update investigations set analysis_state = 'pending', analysis_updated_at = $1
     where subject_employee_id = any($2::text[])`,
   finishRun: `update ingest_runs set status = 'succeeded', finished_at = $1, accepted = $2,
-    duplicate = $3, rejected = 0, errors = null where id = $4`,
+    duplicate = $3, rejected = 0, errors = null, records = $5, skipped = $6, skips = $7::jsonb,
+    formats = $8::jsonb where id = $4`,
   updateIntegration: `update integrations set event_count = event_count + $1, last_sync_at = $2,
     last_sync_status = $3::jsonb where id = $4`,
 };
@@ -125,7 +126,16 @@ export async function commitPostgresStage(
       due.size === 0
         ? 0
         : ((await client.query(SQL.markSubjects, [book.now, [...due]])).rowCount ?? 0);
-    await client.query(SQL.finishRun, [book.now, accepted, duplicate, book.runId]);
+    await client.query(SQL.finishRun, [
+      book.now,
+      accepted,
+      duplicate,
+      book.runId,
+      book.records,
+      book.skipped,
+      JSON.stringify(book.skips),
+      JSON.stringify(book.formats),
+    ]);
     if (book.integrationId !== null) {
       const status = syncStatusJson({
         status: 'succeeded',
@@ -136,6 +146,9 @@ export async function commitPostgresStage(
         accepted,
         duplicate,
         rejected: 0,
+        skipped: book.skipped,
+        skips: book.skips,
+        formats: book.formats,
         message: null,
         errors: [],
       });

@@ -29,7 +29,8 @@ const SQL = {
   markSubject: `update main.investigations set analysis_state = 'pending', analysis_updated_at = ?
     where subject_employee_id = ?`,
   finishRun: `update main.ingest_runs set status = 'succeeded', finished_at = @now,
-    accepted = @accepted, duplicate = @duplicate, rejected = 0, errors = null where id = @runId`,
+    accepted = @accepted, duplicate = @duplicate, rejected = 0, errors = null,
+    records = @records, skipped = @skipped, skips = @skips, formats = @formats where id = @runId`,
   updateIntegration: `update main.integrations set event_count = event_count + @accepted,
     last_sync_at = @now, last_sync_status = @status where id = @integrationId`,
 } as const;
@@ -88,7 +89,16 @@ function writeBatch(
   const mark = sqlite.prepare(SQL.markSubject);
   for (const id of backfillEmployees(sqlite, stage))
     investigationsMarked += mark.run(now, id).changes;
-  sqlite.prepare(SQL.finishRun).run({ now, accepted, duplicate, runId: book.runId });
+  sqlite.prepare(SQL.finishRun).run({
+    now,
+    accepted,
+    duplicate,
+    runId: book.runId,
+    records: book.records,
+    skipped: book.skipped,
+    skips: JSON.stringify(book.skips),
+    formats: JSON.stringify(book.formats),
+  });
   if (book.integrationId !== null) {
     const status = syncStatusJson({
       status: 'succeeded',
@@ -99,6 +109,9 @@ function writeBatch(
       accepted,
       duplicate,
       rejected: 0,
+      skipped: book.skipped,
+      skips: book.skips,
+      formats: book.formats,
       message: null,
       errors: [],
     });

@@ -1,4 +1,5 @@
 import type { EmployeeRecord } from '../../../shared/events';
+import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
 import type { IngestVia } from '../pipeline/types';
 import type { EventValues } from './event-row';
 
@@ -91,3 +92,6 @@ export interface CommitBookkeeping {
   records: number;
   skipped: number;
 }
+  /** Skipped records by kind and the formats read, kept on the run and the integration. */
+  skips: SkipCount[];
+  formats: FormatCount[];

@@ -1,3 +1,4 @@
+import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
 import type { IngestError, IngestVia } from '../pipeline/types';
 
 /** How many errors an integration keeps with its last sync status (the run keeps 100). */
@@ -13,11 +14,21 @@ export interface SyncStatus {
   accepted: number;
   duplicate: number;
   rejected: number;
+  /** Absent for a run that failed before reading anything. */
+  skipped?: number;
+  skips?: SkipCount[];
+  formats?: FormatCount[];
   message: string | null;
   errors: IngestError[];
 }
 
 /** The JSON kept in `integrations.last_sync_status`. */
 export function syncStatusJson(status: SyncStatus): string {
-  return JSON.stringify({ ...status, errors: status.errors.slice(0, ERRORS_KEPT) });
+  return JSON.stringify({
+    skipped: 0,
+    skips: [],
+    formats: [],
+    ...status,
+    errors: status.errors.slice(0, ERRORS_KEPT),
+  });
 }

@@ -5,14 +5,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
-import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/schemas/integrations';
+import {
+  ingestQuerySchema,
+  ingestRejectedReplySchema,
+  ingestReplySchema,
+} from '../../../shared/schemas/integrations';
 import { findIntegration } from '../../db/queries/integrations';
 import type { IntegrationRow } from '../../db/queries/integrations';
-import { conflict, unauthenticated } from '../../domain-error';
+import { conflict, invalid, unauthenticated } from '../../domain-error';
 import {
   declaredLength,
   ingestForIntegration,
   ingestReply,
+  sourceConflict,
 } from '../../ingest/integrations/ingest-for-integration';
 import { ingestTokenMatches } from '../../ingest/integrations/ingest-token';
 import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../ingest/integrations/request-body';
@@ -30,7 +35,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * POST /integrations/{id}/ingest: a source pushes a batch (NDJSON, a JSON array or page, or
- * CSV) with the integration's token as `Authorization: Bearer <token>`. No session cookie,
+ * CSV) with the integration's token as `Authorization: Bearer <token>`. `?source=` names the
+ * format; without it (or with `auto`) each record's format is detected. No session cookie,
  * hence no CSRF check. The body is streamed to the pipeline, never buffered, up to 2 GiB.
  * Registered in its own scope: its content-type parsers hand over the raw stream.
  */
@@ -46,9 +52,10 @@ export const pushIngestRoute: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_BATCH_BYTES,
       schema: {
         params: z.object({ id: idParam }),
+        querystring: ingestQuerySchema,
         response: {
           200: ingestReplySchema,
-          400: ingestRejectedReplySchema,
+          400: ingestRejectedReplySchema.or(errorReplySchema),
           401: errorReplySchema,
           409: errorReplySchema,
           413: errorReplySchema,
@@ -76,6 +83,12 @@ export const pushIngestRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const integration = authenticated.get(request)!;
       const body = (request.body as Readable | undefined) ?? null;
+      const { source } = request.query;
+      const refused = sourceConflict(integration, source);
+      if (refused !== null) {
+        if (body !== null && drainRest(body)) void reply.header('connection', 'close');
+        throw invalid(refused);
+      }
       const input = body === null ? { records: [] } : streamedBody(body);
       const result = await ingestForIntegration(
         app.database,
@@ -83,6 +96,7 @@ export const pushIngestRoute: FastifyPluginAsyncZod = async (app) => {
         input,
         'push',
         declaredLength(request.headers['content-length']),
+        source,
       );
       if (body !== null && drainRest(body)) void reply.header('connection', 'close');
       await app.audit(request, {

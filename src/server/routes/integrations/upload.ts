@@ -4,19 +4,25 @@ import { z } from 'zod';
 
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { storableText } from '../../../shared/schemas/storable-text';
-import { ingestRejectedReplySchema, ingestReplySchema } from '../../../shared/schemas/integrations';
+import {
+  ingestQuerySchema,
+  ingestRejectedReplySchema,
+  ingestReplySchema,
+} from '../../../shared/schemas/integrations';
 import { findIntegration } from '../../db/queries/integrations';
 import { invalid, conflict, notFound } from '../../domain-error';
 import {
   declaredLength,
   ingestForIntegration,
   ingestReply,
+  sourceConflict,
 } from '../../ingest/integrations/ingest-for-integration';
 import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../ingest/integrations/request-body';
 
 /**
  * POST /integrations/{id}/upload: an export file uploaded from the settings screen
- * (multipart/form-data, one file). The file streams to the pipeline as it arrives.
+ * (multipart/form-data, one file). The file streams to the pipeline as it arrives. `?source=`
+ * names its format; without it (or with `auto`) each record's format is detected.
  */
 export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -28,6 +34,7 @@ export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ id: idParam }),
+        querystring: ingestQuerySchema,
         response: {
           200: ingestReplySchema,
           400: ingestRejectedReplySchema.or(errorReplySchema),
@@ -46,6 +53,8 @@ export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw invalid('Send the export as multipart/form-data with one file field.');
       }
+      const refused = sourceConflict(integration, request.query.source);
+      if (refused !== null) throw invalid(refused);
       const file = await request.file();
       if (!file) throw invalid('The upload holds no file: attach the export file.');
       const result = await ingestForIntegration(
@@ -55,6 +64,7 @@ export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
         'upload',
         // The form's size: the file's, give or take its few hundred bytes of multipart framing.
         declaredLength(request.headers['content-length']),
+        request.query.source,
       );
       if (drainRest(file.file)) void reply.header('connection', 'close');
       await app.audit(request, {

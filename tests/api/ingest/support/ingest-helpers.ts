@@ -24,10 +24,13 @@ export async function push(
   token: string | null,
   payload: string | Buffer | Readable,
   contentType = 'application/x-ndjson',
+  /** `?source=`: the format the push names; left out, the server detects it. */
+  source?: string,
 ): Promise<Reply> {
+  const query = source === undefined ? '' : `?source=${encodeURIComponent(source)}`;
   const response = await t.app.inject({
     method: 'POST',
-    url: `/api/app/integrations/${integrationId}/ingest`,
+    url: `/api/app/integrations/${integrationId}/ingest${query}`,
     headers: {
       host: HOST,
       'content-type': contentType,
