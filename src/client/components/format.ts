@@ -55,3 +55,16 @@ export function isoDateTime(ms: number | null | undefined): string {
   const time = `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`;
   return `${date}T${time}${zone}`;
 }
+
+const dateTimeWithZone = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'long',
+});
+
+/**
+ * A moment to the second with its zone, e.g. "Oct 17, 2026, 5:29:44 PM UTC": for a record's own
+ * time, where the second and the zone matter.
+ */
+export function formatDateTimeWithZone(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? '—' : dateTimeWithZone.format(ms);
+}

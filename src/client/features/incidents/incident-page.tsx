@@ -28,7 +28,10 @@ function unbrokenTimes(text: string) {
   );
 }
 
-/** One incident: why it fired, its techniques and status, and (child view) its timeline. */
+/**
+ * One incident: why it fired, its techniques and status, and (child view) its timeline. On a
+ * wide pane the facts sit beside the timeline, which then takes the pane's whole height.
+ */
 export default function IncidentPage() {
   const { id = '', incidentId = '' } = useParams<{ id: string; incidentId: string }>();
   const [params] = useSearchParams();
@@ -58,56 +61,58 @@ export default function IncidentPage() {
   const data = incident.data!;
   return (
     <div className="page incident-page">
-      <nav className="muted">
-        <Link to={back}>← Incidents{technique ? ` for ${technique}` : ''}</Link>
-      </nav>
-      <header className="incident-header">
-        <div className="incident-title-row">
-          <SeverityBadge severity={data.severity} />
-          <h2>{data.title}</h2>
-          <IncidentStatusBadge status={data.status} />
-        </div>
-        <p className="incident-why">{unbrokenTimes(data.why)}</p>
-        <p className="muted incident-description">{data.description}</p>
-        <dl className="dl incident-facts">
-          <dt>Techniques</dt>
-          <dd className="technique-links">
-            {data.techniques.map((t) => (
-              <Link
-                key={t}
-                to={`/app/investigations/${encodeURIComponent(id)}/incidents?technique=${encodeURIComponent(t)}`}
-                title={`Incidents for ${t}`}
-              >
-                <span className="mono">{t}</span> {techniqueName(t)}
-              </Link>
-            ))}
-          </dd>
-          <dt>Seen</dt>
-          <dd>
-            {formatDateTime(data.firstSeen)} – {formatDateTime(data.lastSeen)} · {data.eventCount}{' '}
-            events
-          </dd>
-          {data.statusBy ? (
-            <>
-              <dt>Status</dt>
-              <dd>
-                {data.status} by {data.statusBy.displayName} {formatDateTime(data.statusAt)}
-                {data.statusReason ? `: “${data.statusReason}”` : ''}
-              </dd>
-            </>
-          ) : null}
-          <dt>Rule</dt>
-          <dd className="mono">{data.ruleId}</dd>
-        </dl>
-        <StatusButtons
-          onChange={changer.change}
-          count={1}
-          canWrite={Boolean(me.data?.permissions.includes('evidence.write'))}
-          busy={changer.busy}
-          current={data.status}
-        />
-      </header>
-      <Outlet />
+      <div className="incident-layout">
+        <header className="incident-header">
+          <nav className="muted">
+            <Link to={back}>← Incidents{technique ? ` for ${technique}` : ''}</Link>
+          </nav>
+          <div className="incident-title-row">
+            <SeverityBadge severity={data.severity} />
+            <h2>{data.title}</h2>
+            <IncidentStatusBadge status={data.status} />
+          </div>
+          <p className="incident-why">{unbrokenTimes(data.why)}</p>
+          <p className="muted incident-description">{data.description}</p>
+          <dl className="dl incident-facts">
+            <dt>Techniques</dt>
+            <dd className="technique-links">
+              {data.techniques.map((t) => (
+                <Link
+                  key={t}
+                  to={`/app/investigations/${encodeURIComponent(id)}/incidents?technique=${encodeURIComponent(t)}`}
+                  title={`Incidents for ${t}`}
+                >
+                  <span className="mono">{t}</span> {techniqueName(t)}
+                </Link>
+              ))}
+            </dd>
+            <dt>Seen</dt>
+            <dd>
+              {formatDateTime(data.firstSeen)} – {formatDateTime(data.lastSeen)} · {data.eventCount}{' '}
+              events
+            </dd>
+            {data.statusBy ? (
+              <>
+                <dt>Status</dt>
+                <dd>
+                  {data.status} by {data.statusBy.displayName} {formatDateTime(data.statusAt)}
+                  {data.statusReason ? `: “${data.statusReason}”` : ''}
+                </dd>
+              </>
+            ) : null}
+            <dt>Rule</dt>
+            <dd className="mono">{data.ruleId}</dd>
+          </dl>
+          <StatusButtons
+            onChange={changer.change}
+            count={1}
+            canWrite={Boolean(me.data?.permissions.includes('evidence.write'))}
+            busy={changer.busy}
+            current={data.status}
+          />
+        </header>
+        <Outlet />
+      </div>
       {changer.dialog}
     </div>
   );

@@ -4,6 +4,7 @@ import { riskLabels, statusLabels, typeLabels } from '../../../shared/investigat
 import { formatDate, formatDateTime, formatRelative } from '../../components/format';
 import { AnalysisPanel } from './analysis-panel';
 import { EditInvestigationForm } from './edit-investigation-form';
+import { LongText } from './long-text';
 import { useCurrentInvestigation } from './use-current-investigation';
 
 /** Subject, status, risk, type, window, assignee and description, with an edit form. */
@@ -12,7 +13,7 @@ export default function OverviewPage() {
   const [editing, setEditing] = useState(false);
   if (!data) return null;
   return (
-    <div className="page">
+    <div className="page case-overview">
       <div className="grid-2">
         <section className="card" aria-labelledby="case-facts">
           <header>
@@ -53,8 +54,12 @@ export default function OverviewPage() {
                   {formatRelative(data.updatedAt)} by {data.updatedBy.displayName}
                 </dd>
                 <dt>Description</dt>
-                <dd style={{ whiteSpace: 'pre-wrap' }}>
-                  {data.description || <span className="faint">No description</span>}
+                <dd>
+                  {data.description ? (
+                    <LongText text={data.description} label="Description" />
+                  ) : (
+                    <span className="faint">No description</span>
+                  )}
                 </dd>
               </dl>
             )}

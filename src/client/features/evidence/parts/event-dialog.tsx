@@ -8,6 +8,7 @@ import { findingKeys } from '../../../api/findings/keys';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
 import { formatDateTime } from '../../../components/format';
+import { formatEventField } from '../../../components/timeline/event-fields';
 import { Loading } from '../../../components/loading';
 import { FindingTable } from './finding-table';
 
@@ -78,7 +79,7 @@ function EventRecord(props: { investigationId: string; eventId: string }) {
           .map(([k, v]) => (
             <div key={k} style={{ display: 'contents' }}>
               <dt>{k}</dt>
-              <dd className="mono">{String(v)}</dd>
+              <dd className="mono">{formatEventField(k, v!)}</dd>
             </div>
           ))}
       </dl>

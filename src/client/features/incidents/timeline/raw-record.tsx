@@ -1,6 +1,7 @@
 import { useEventDetail } from '../../../api/findings/events';
+import { formatEventField } from '../../../components/timeline/event-fields';
 
-/** An event's every field and its raw record as the source sent it. */
+/** An event's every field (moments with their zone) and its raw record as the source sent it. */
 export function RawRecord(props: { investigationId: string; eventId: string }) {
   const detail = useEventDetail(props.investigationId, props.eventId);
   if (detail.isLoading) return <div className="muted raw-record">Loading the raw record…</div>;
@@ -18,7 +19,7 @@ export function RawRecord(props: { investigationId: string; eventId: string }) {
         {fields.map(([name, value]) => (
           <div key={name} className="raw-field">
             <dt className="mono">{name}</dt>
-            <dd className="mono">{String(value)}</dd>
+            <dd className="mono">{formatEventField(name, value!)}</dd>
           </div>
         ))}
       </dl>

@@ -4,6 +4,7 @@ import type { KeyboardEvent } from 'react';
 
 import type { TimelineEvent } from '../../../../shared/schemas/incidents';
 import { formatDateTime } from '../../../components/format';
+import { useFillHeight } from '../../../components/use-fill-height';
 import { RawRecord } from './raw-record';
 
 /**
@@ -20,6 +21,8 @@ export function TimelineList(props: {
 }) {
   const { events, cursor, expanded } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  // As tall as the pane allows below the axis: at 1440x900 some 18 rows, not a fixed few.
+  const height = useFillHeight(scroller, 300);
   const virtualizer = useVirtualizer({
     count: events.length,
     getScrollElement: () => scroller.current,
@@ -30,6 +33,12 @@ export function TimelineList(props: {
   useEffect(() => {
     if (events.length > 0) virtualizer.scrollToIndex(cursor, { align: 'auto' });
   }, [cursor, events.length, virtualizer]);
+  // An event opened to its raw record starts at the top of the list, so its time and first
+  // fields show however tall the record is.
+  const cursorOpen = expanded.includes(events[cursor]?.id ?? '');
+  useEffect(() => {
+    if (cursorOpen) virtualizer.scrollToIndex(cursor, { align: 'start' });
+  }, [cursorOpen, cursor, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
@@ -42,6 +51,7 @@ export function TimelineList(props: {
     <div
       ref={scroller}
       className="timeline-list"
+      style={{ maxHeight: height }}
       role="listbox"
       aria-label="Incident timeline events: h and l move, space or Enter shows the raw record, p pins"
       aria-activedescendant={active ? `timeline-event-${active.id}` : undefined}
