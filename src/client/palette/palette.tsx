@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 
 import { recentEntries } from '../commands/recent-commands';
 import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../state/palette';
+import { EventSearchSection } from './event-search-section';
 import type { PaletteEntry } from './palette-entry';
 import { parsePaletteInput, prefixOf } from './palette-modes';
 import type { PaletteMode } from '../state/palette';
@@ -13,6 +14,7 @@ import { rankEntries } from './rank';
 import { useChoiceEntries } from './use-choice-entries';
 import { useCommandEntries } from './use-command-entries';
 import { useEmployeeEntries, useInvestigationEntries } from './use-entity-entries';
+import { useEventSearchEntries } from './use-event-search-entries';
 import { useIncidentEntries } from './use-incident-entries';
 import { useIntegrationEntries } from './use-integration-entries';
 
@@ -50,6 +52,7 @@ function PaletteDialog() {
   const people = useEmployeeEntries(query, wantsPeople);
   const integrations = useIntegrationEntries(!page && (mode === 'search' || mode === 'pages'));
   const choices = useChoiceEntries(page);
+  const events = useEventSearchEntries(query, !page && mode === 'search');
 
   const candidates = useMemo((): PaletteEntry[] => {
     if (page) return choices.entries;
@@ -143,7 +146,7 @@ function PaletteDialog() {
           {loading ? 'Searching…' : `${total} result${total === 1 ? '' : 's'}`}
         </div>
         <Command.List className="palette-list">
-          {!loading && results.length === 0 ? (
+          {!loading && results.length === 0 && events.entries.length === 0 && !events.loading ? (
             <Command.Empty className="palette-empty">Nothing matches “{query}”.</Command.Empty>
           ) : null}
           {results.map((entry) => (
@@ -160,6 +163,7 @@ function PaletteDialog() {
               {entry.keys ? <kbd>{entry.keys}</kbd> : null}
             </Command.Item>
           ))}
+          <EventSearchSection search={events} onChoose={choose} />
         </Command.List>
         <div className="palette-footer faint">
           <span>

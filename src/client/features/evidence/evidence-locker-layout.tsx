@@ -4,6 +4,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 
 import { evidencePageSlugs, routes } from '../../../shared/routes';
 import { useTopic } from '../../api/findings/topics';
+import { LinkedEventDialog } from './parts/linked-event-dialog';
 import { PinDialog } from './parts/pin-dialog';
 import { useEvidenceUi } from './parts/use-evidence-ui';
 
@@ -40,6 +41,7 @@ export default function EvidenceLockerLayout() {
       </nav>
       <Outlet />
       <PinDialog investigationId={id} />
+      <LinkedEventDialog investigationId={id} />
     </div>
   );
 }
