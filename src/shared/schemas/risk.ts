@@ -13,6 +13,16 @@ import { riskWeightsSchema } from './configuration';
 export const riskPartIds = riskWeightsSchema.keyof().options;
 export type RiskPartId = (typeof riskPartIds)[number];
 
+/** What each part is called, on the risk panel and beside its weight on the configuration screen. */
+export const riskPartLabels: Record<RiskPartId, string> = {
+  incidents: 'Incidents',
+  exfiltration: 'External transfers',
+  afterHours: 'After-hours activity',
+  securityHygiene: 'Security hygiene',
+  accessRequests: 'Access requests',
+  departure: 'Departure',
+};
+
 /** The most event ids a part carries; `eventCount` says how many there are in all. */
 export const RISK_EVENT_IDS_MAX = 100;
 

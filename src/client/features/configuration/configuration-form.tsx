@@ -4,18 +4,13 @@ import type { z } from 'zod';
 
 import type { Configuration } from '../../../shared/schemas/configuration';
 import { configurationSchema } from '../../../shared/schemas/configuration';
+import { riskPartIds, riskPartLabels } from '../../../shared/schemas/risk';
 import { Field, FormProblem } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
 import { competitorsToText, listToText, parseCompetitors, textToList } from './configuration-text';
 
-const WEIGHTS: Array<[keyof Configuration['riskWeights'], string]> = [
-  ['incidents', 'Incidents'],
-  ['exfiltration', 'Exfiltration'],
-  ['afterHours', 'After hours'],
-  ['securityHygiene', 'Security hygiene'],
-  ['accessRequests', 'Access requests'],
-  ['departure', 'Departure'],
-];
+/** One weight per part of the risk score, named as the risk panel names the part. */
+const WEIGHTS = riskPartIds.map((id) => [id, riskPartLabels[id]] as const);
 
 /** The form's fields, named by their path in the configuration, in the order they appear. */
 const FIELDS = [
@@ -208,7 +203,16 @@ export function ConfigurationForm(props: {
               />
             </Field>
           </div>
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
+          <p className="faint" id="risk-weights-hint" style={{ margin: 0, fontSize: 12 }}>
+            Each weight multiplies one part of every case&apos;s risk score (0 leaves that part
+            out). Saving analyses every case that is not closed again, so scores follow at once.
+          </p>
+          <div
+            role="group"
+            aria-label="Risk score weights"
+            aria-describedby="risk-weights-hint"
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}
+          >
             {WEIGHTS.map(([key, label]) => (
               <Field key={key} label={`${label} weight`} error={errors[`riskWeights.${key}`]}>
                 <input

@@ -19,7 +19,8 @@ export default function ConfigurationPage() {
     save.mutate(value, {
       onSuccess: () =>
         toast.success('Configuration saved', {
-          description: 'Findings are recomputed with the new settings.',
+          description:
+            'Every case that is not closed is analysed again: findings, incidents and risk scores follow the new settings.',
         }),
       onError: () =>
         toast.error('Could not save the configuration', {

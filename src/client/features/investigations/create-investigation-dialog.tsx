@@ -44,7 +44,8 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
   const [subject, setSubject] = useState(props.initialSubject);
   const [title, setTitle] = useState('');
   const [type, setType] = useState<InvestigationType>('data_exfiltration');
-  const [risk, setRisk] = useState<RiskLevel>('medium');
+  // Low leaves the level to the evidence; a higher choice is a level set by hand, by the creator.
+  const [risk, setRisk] = useState<RiskLevel>('low');
   const [assignee, setAssignee] = useState('');
   const [windowStart, setWindowStart] = useState(toDateInput(Date.now() - 90 * DAY));
   const [windowEnd, setWindowEnd] = useState(toDateInput(Date.now() + DAY));
@@ -177,7 +178,11 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
           <Field label="Type" error={errors.type}>
             <TypeSelect value={type} onChange={setType} />
           </Field>
-          <Field label="Risk" error={errors.riskLevel}>
+          <Field
+            label="Risk"
+            error={errors.riskLevel}
+            hint="The analysis sets it from the evidence; choose higher only to raise it by hand."
+          >
             <RiskSelect value={risk} onChange={setRisk} />
           </Field>
           <Field label="Window starts" error={errors.windowStart}>

@@ -3,7 +3,7 @@ import { riskLevels } from '../../../shared/investigation-model';
 import type { RiskLevel } from '../../../shared/investigation-model';
 import type { Severity } from '../../../shared/schemas/findings/common';
 import type { RiskEvidence, RiskPart } from '../../../shared/schemas/risk';
-import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
+import { RISK_EVENT_IDS_MAX, riskPartLabels } from '../../../shared/schemas/risk';
 import type { Configuration } from '../../../shared/schemas/configuration';
 
 /** What the score is made of, gathered by the run. */
@@ -88,7 +88,7 @@ function incidentsPart(inputs: RiskInputs): RiskPart {
   const confirmed = active.filter((i) => i.status === 'confirmed').length;
   return {
     id: 'incidents',
-    label: 'Incidents',
+    label: riskPartLabels.incidents,
     weight: inputs.weights.incidents,
     points: round1(Math.min(CAP.incidents, raw) * inputs.weights.incidents),
     sentence:
@@ -111,15 +111,19 @@ function incidentsPart(inputs: RiskInputs): RiskPart {
 function securityHygienePart(inputs: RiskInputs): RiskPart {
   const found = inputs.hygiene.filter((check) => check.count > 0 && check.severity !== 'none');
   const raw = found.reduce((sum, check) => sum + HYGIENE_POINTS[check.severity], 0);
+  const bySeverity = (['critical', 'high', 'medium', 'low'] as const)
+    .map((s) => [s, found.filter((check) => check.severity === s).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s}`);
   return {
     id: 'securityHygiene',
-    label: 'Security hygiene',
+    label: riskPartLabels.securityHygiene,
     weight: inputs.weights.securityHygiene,
     points: round1(Math.min(CAP.securityHygiene, raw) * inputs.weights.securityHygiene),
     sentence:
       found.length === 0
         ? 'No security hygiene check found anything.'
-        : `${plural(found.length, 'security hygiene check')} found something (${found.map((c) => `${c.title.toLowerCase()}: ${c.severity}`).join('; ')}), whatever became of the incidents, capped at ${CAP.securityHygiene} points before weighting.`,
+        : `${plural(found.length, 'security hygiene check')} found something (${bySeverity.join(', ')}); they count whatever became of the incidents, capped at ${CAP.securityHygiene} points before weighting.`,
     evidence: evidence({
       eventCount: found.reduce((sum, check) => sum + check.count, 0),
       items: found.map((check) => ({ label: check.title, count: check.count })),
@@ -133,7 +137,7 @@ function accessRequestsPart(inputs: RiskInputs): RiskPart {
   const resources = [...new Set(flagged.map((r) => r.resource))];
   return {
     id: 'accessRequests',
-    label: 'Access requests',
+    label: riskPartLabels.accessRequests,
     weight: inputs.weights.accessRequests,
     points: round1(
       Math.min(CAP.accessRequests, FLAGGED_REQUEST_POINTS * flagged.length) *
@@ -163,7 +167,7 @@ function departurePart(inputs: RiskInputs): RiskPart {
   ].filter(Boolean);
   return {
     id: 'departure',
-    label: 'Departure',
+    label: riskPartLabels.departure,
     weight: inputs.weights.departure,
     points: round1((leaving ? CAP.departure : 0) * inputs.weights.departure),
     sentence: leaving
@@ -187,7 +191,7 @@ function afterHoursPart(inputs: RiskInputs): RiskPart {
   const scale = total < 50 ? 0 : Math.min(1, Math.max(0, (share - 0.2) / 0.4));
   return {
     id: 'afterHours',
-    label: 'After-hours activity',
+    label: riskPartLabels.afterHours,
     weight: inputs.weights.afterHours,
     points: round1(scale * CAP.afterHours * inputs.weights.afterHours),
     sentence:
@@ -209,7 +213,7 @@ function exfiltrationPart(inputs: RiskInputs): RiskPart {
   const { count: n, ids } = inputs.externalTransfers;
   return {
     id: 'exfiltration',
-    label: 'External transfers',
+    label: riskPartLabels.exfiltration,
     weight: inputs.weights.exfiltration,
     points: round1(Math.min(CAP.exfiltration, 4 * Math.log2(1 + n)) * inputs.weights.exfiltration),
     sentence:
