@@ -7,6 +7,7 @@ import { housekeepingPlugin } from './startup/crash-recovery/housekeeping-plugin
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { analysisRunnerPlugin } from './analysis/runs/analysis-runner-plugin';
+import { identityResolutionPlugin } from './ingest/identity/identity-resolution-plugin';
 
 /**
  * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it
@@ -37,6 +38,7 @@ export async function main(): Promise<void> {
   // First, so runs a dead process left running are failed before the runner looks at its queue.
   await app.register(housekeepingPlugin);
   await app.register(analysisRunnerPlugin);
+  await app.register(identityResolutionPlugin);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

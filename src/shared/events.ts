@@ -237,5 +237,7 @@ export const employeeRecordSchema = z.object({
   startDate: text(10).nullable(),
   resignationDate: text(10).nullable(),
   departureDate: text(10).nullable(),
+  /** Other emails and account names (Windows `CORP\\jdoe`, GitHub, Slack) the person acts under. */
+  aliases: z.array(text(320)).max(100).optional(),
 });
 export type EmployeeRecord = z.infer<typeof employeeRecordSchema>;

@@ -11,6 +11,8 @@ import { migrateToLatest } from '../db/migrate';
 import { findIntegration } from '../db/queries/integrations';
 import { ingest } from '../ingest/pipeline/ingest';
 import type { IngestProgress, IngestSource } from '../ingest/pipeline/types';
+import { changesIdentities } from '../ingest/identity/changes-identities';
+import { resolveUnmappedEvents } from '../ingest/identity/resolve-unmapped';
 
 const USAGE = `Usage: npm run ingest -- [--source SOURCE] FILE [--integration ID] [--database URL]
 
@@ -141,6 +143,15 @@ export async function ingestCommand(
     for (const line of describeSkips(result.skips)) output.out(`  ${line}`);
     if (result.status === 'succeeded') {
       output.out(`ingest: ${summary} (run ${result.runId})`);
+      const batch = { sources: result.formats.map((f) => f.source), ...result };
+      if (changesIdentities(batch)) {
+        const resolved = await resolveUnmappedEvents(handle);
+        if (resolved.events > 0) {
+          output.out(
+            `ingest: ${resolved.events} events of accounts that named nobody now belong to ${resolved.employees} people`,
+          );
+        }
+      }
       return 0;
     }
     output.err(`ingest: ${result.message ?? 'the batch was rejected'}`);

@@ -14,6 +14,7 @@ import { foldCaseMigration } from './migrations/0009-fold-case';
 import { temporaryPasswordsMigration } from './migrations/0010-temporary-passwords';
 import { riskOverridesMigration } from './migrations/0011-risk-overrides';
 import { eventSearchTextMigration } from './migrations/0013-event-search-text';
+import { employeeAliasesMigration } from './migrations/0014-employee-aliases';
 import { runCountsMigration } from './migrations/0015-run-counts';
 
 /** The migrations in order. Names are frozen once released. */
@@ -31,6 +32,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0010-temporary-passwords': temporaryPasswordsMigration(),
     '0011-risk-overrides': riskOverridesMigration(),
     '0013-event-search-text': eventSearchTextMigration(dialect),
+    '0014-employee-aliases': employeeAliasesMigration(),
     '0015-run-counts': runCountsMigration(dialect),
   };
 }

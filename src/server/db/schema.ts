@@ -213,6 +213,8 @@ export interface EmployeesTable {
   start_date: string | null;
   resignation_date: string | null;
   departure_date: string | null;
+  /** JSON text: other emails and account names HR gives the person (migration 0014). */
+  aliases: string | null;
   created_at: number;
   updated_at: number;
 }

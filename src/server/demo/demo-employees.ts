@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
+import type { NewEmployeeRow } from '../db/queries/employees';
 import { countEmployees, upsertEmployees } from '../db/queries/employees';
-import type { Database, EmployeeRow } from '../db/schema';
+import type { Database } from '../db/schema';
 
 type Seed = [
   id: string,
@@ -68,7 +69,7 @@ const SEED: Seed[] = [
 /** Seeds the demo employees into an empty directory; returns how many were added. */
 export async function seedDemoEmployees(db: Kysely<Database>): Promise<number> {
   if ((await countEmployees(db)) > 0) return 0;
-  const rows: Array<Omit<EmployeeRow, 'created_at' | 'updated_at'>> = SEED.map(
+  const rows: NewEmployeeRow[] = SEED.map(
     ([id, fullName, department, title, managerId, location, timezone]) => ({
       id,
       full_name: fullName,

@@ -14,6 +14,21 @@ export const competitorSchema = z.strictObject({
   domains: z.array(domain).max(20).default([]),
 });
 
+/**
+ * A Windows (NetBIOS) domain name and the company domain its accounts belong to: CORP\jdoe is
+ * jdoe@northwind.example when CORP points to northwind.example. Names are kept upper-cased.
+ */
+export const netbiosDomainSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1)
+    .max(15)
+    .regex(/^[A-Z0-9][A-Z0-9._-]*$/, 'is not a NetBIOS domain name like CORP'),
+  domain,
+});
+
 /** How much each part weighs in an investigation's 0-100 risk score. */
 export const riskWeightsSchema = z.strictObject({
   incidents: z.number().min(0).max(10).default(1),
@@ -40,6 +55,8 @@ export const configurationSchema = z.strictObject({
   defaultWorkStartHour: z.number().int().min(0).max(23),
   defaultWorkEndHour: z.number().int().min(1).max(24),
   riskWeights: riskWeightsSchema,
+  /** Windows domain names of the company (CORP, EMEA), for joining Windows accounts to people. */
+  netbiosDomains: z.array(netbiosDomainSchema).max(100).default([]),
 });
 export type Configuration = z.output<typeof configurationSchema>;
 
@@ -75,4 +92,5 @@ export const defaultConfiguration: Configuration = {
     accessRequests: 0.6,
     departure: 0.8,
   },
+  netbiosDomains: [],
 };

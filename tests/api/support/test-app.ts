@@ -44,6 +44,9 @@ export class ApiClient {
   post<T = any>(path: string, body?: unknown) {
     return this.send<T>('POST', path, body);
   }
+  put<T = any>(path: string, body?: unknown) {
+    return this.send<T>('PUT', path, body);
+  }
   patch<T = any>(path: string, body?: unknown) {
     return this.send<T>('PATCH', path, body);
   }

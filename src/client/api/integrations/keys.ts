@@ -5,4 +5,5 @@ export const integrationKeys = {
   sources: () => ['integrations', 'sources'] as const,
   detail: (id: string) => ['integrations', 'detail', id] as const,
   runs: (id: string) => ['integrations', 'runs', id] as const,
+  unmapped: () => ['integrations', 'unmapped-accounts'] as const,
 };

@@ -7,7 +7,14 @@ import { configurationSchema } from '../../../shared/schemas/configuration';
 import { riskPartIds, riskPartLabels } from '../../../shared/schemas/risk';
 import { Field, FormProblem } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
-import { competitorsToText, listToText, parseCompetitors, textToList } from './configuration-text';
+import {
+  competitorsToText,
+  listToText,
+  netbiosToText,
+  parseCompetitors,
+  parseNetbios,
+  textToList,
+} from './configuration-text';
 
 /** One weight per part of the risk score, named as the risk panel names the part. */
 const WEIGHTS = riskPartIds.map((id) => [id, riskPartLabels[id]] as const);
@@ -15,6 +22,7 @@ const WEIGHTS = riskPartIds.map((id) => [id, riskPartLabels[id]] as const);
 /** The form's fields, named by their path in the configuration, in the order they appear. */
 const FIELDS = [
   'companyDomains',
+  'netbiosDomains',
   'personalEmailDomains',
   'competitors',
   'sensitivityLabels',
@@ -51,6 +59,7 @@ export function ConfigurationForm(props: {
 }) {
   const { initial } = props;
   const [companyDomains, setCompanyDomains] = useState(listToText(initial.companyDomains));
+  const [netbios, setNetbios] = useState(netbiosToText(initial.netbiosDomains));
   const [personalDomains, setPersonalDomains] = useState(listToText(initial.personalEmailDomains));
   const [competitors, setCompetitors] = useState(competitorsToText(initial.competitors));
   const [labels, setLabels] = useState(listToText(initial.sensitivityLabels));
@@ -66,6 +75,7 @@ export function ConfigurationForm(props: {
   const submit = () => {
     const parsed = configurationSchema.safeParse({
       companyDomains: textToList(companyDomains),
+      netbiosDomains: parseNetbios(netbios),
       personalEmailDomains: textToList(personalDomains),
       competitors: parseCompetitors(competitors),
       sensitivityLabels: textToList(labels),
@@ -106,6 +116,19 @@ export function ConfigurationForm(props: {
               rows={3}
               value={companyDomains}
               onChange={(e) => setCompanyDomains(e.target.value)}
+              disabled={props.disabled}
+            />
+          </Field>
+          <Field
+            label="Windows domains"
+            error={errors.netbiosDomains}
+            hint={'One per line: NETBIOS = company domain, so CORP\\jdoe is jdoe@ that domain.'}
+          >
+            <textarea
+              className="textarea"
+              rows={2}
+              value={netbios}
+              onChange={(e) => setNetbios(e.target.value)}
               disabled={props.disabled}
             />
           </Field>

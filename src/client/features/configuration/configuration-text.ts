@@ -27,3 +27,19 @@ export function parseCompetitors(text: string): Configuration['competitors'] {
       return { name: name.trim(), domains: textToList(domains) };
     });
 }
+
+/** "CORP = northwind.example" per line. */
+export const netbiosToText = (names: Configuration['netbiosDomains']) =>
+  names.map((n) => `${n.name} = ${n.domain}`).join('\n');
+
+/** Reads "CORP = northwind.example" (or "CORP: northwind.example") lines back. */
+export function parseNetbios(text: string): Array<{ name: string; domain: string }> {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [name = '', domain = ''] = line.split(/\s*[=:]\s*/);
+      return { name: name.trim(), domain: domain.trim() };
+    });
+}

@@ -9,8 +9,10 @@ import type { DataTableColumn } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { formatNumber, formatRelative, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { Tooltip } from '../../components/tooltip';
 import { workspace } from '../../workspace/workspace-controller';
 import { SyncStateBadge, syncStateLabel } from './sync-state-badge';
+import { UnmappedAccountsCard } from './unmapped-accounts-card';
 import './integrations.css';
 
 /** The last batch's problem in a few words, for the list. */
@@ -37,9 +39,9 @@ const columns: DataTableColumn<Integration>[] = [
     header: 'Last sync',
     value: (i) => i.lastSyncAt ?? 0,
     cell: (i) => (
-      <span title={i.lastSyncAt ? new Date(i.lastSyncAt).toISOString() : undefined}>
-        {formatRelative(i.lastSyncAt)}
-      </span>
+      <Tooltip content={i.lastSyncAt ? new Date(i.lastSyncAt).toISOString() : undefined}>
+        <span>{formatRelative(i.lastSyncAt)}</span>
+      </Tooltip>
     ),
     exportText: (i) => isoDateTime(i.lastSyncAt),
     width: 120,
@@ -76,7 +78,7 @@ export default function IntegrationsPage() {
     );
   }
   return (
-    <div className="page" style={{ height: '100%', gridTemplateRows: 'auto 1fr' }}>
+    <div className="page" style={{ height: '100%', gridTemplateRows: 'auto 1fr auto' }}>
       <PageHeader
         title="Integrations"
         subtitle="Log sources that feed investigations: pushed, uploaded or loaded from the command line"
@@ -104,6 +106,7 @@ export default function IntegrationsPage() {
           workspace.navigate(`/app/integrations/settings/${i.id}`, { newTab })
         }
       />
+      <UnmappedAccountsCard />
     </div>
   );
 }

@@ -54,17 +54,29 @@ export async function countEmployees(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
+/** An employees row to write: aliases may be left out (none). */
+export type NewEmployeeRow = Omit<EmployeeRow, 'created_at' | 'updated_at' | 'aliases'> & {
+  aliases?: string | null;
+};
+
 /** Inserts or refreshes employees from HR and identity records (keyed by id). */
 export async function upsertEmployees(
   db: Kysely<Database>,
-  rows: Array<Omit<EmployeeRow, 'created_at' | 'updated_at'>>,
+  rows: NewEmployeeRow[],
   now: number,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
     await db
       .insertInto('employees')
-      .values(chunk.map((row) => ({ ...row, created_at: now, updated_at: now })))
+      .values(
+        chunk.map((row) => ({
+          ...row,
+          aliases: row.aliases ?? null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .onConflict((oc) =>
         oc.column('id').doUpdateSet((eb) => ({
           full_name: eb.ref('excluded.full_name'),
@@ -79,6 +91,7 @@ export async function upsertEmployees(
           start_date: eb.ref('excluded.start_date'),
           resignation_date: eb.ref('excluded.resignation_date'),
           departure_date: eb.ref('excluded.departure_date'),
+          aliases: eb.ref('excluded.aliases'),
           updated_at: now,
         })),
       )

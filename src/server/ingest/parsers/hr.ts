@@ -3,7 +3,7 @@ import { normalizeEmail } from './addresses';
 import type { RecordContext } from './define-parser';
 import { defineRecordParser } from './define-parser';
 import type { JsonObject } from './fields';
-import { field, integer, lookup, text } from './fields';
+import { field, integer, lookup, text, textList } from './fields';
 import type { ParsedItem } from './parser';
 import { FUTURE_TOLERANCE_MS, parseTime } from './timestamps';
 
@@ -21,10 +21,29 @@ const dateColumns: [Activity, string][] = [
 ];
 
 /**
+ * Columns that list other names a person acts under, each a list (JSON array, or text split on
+ * `;` or `,`): other emails, Windows accounts (`CORP\jdoe`), GitHub and Slack account names.
+ */
+const ALIAS_COLUMNS = [
+  'aliases',
+  'other_emails',
+  'windows_account',
+  'windows_accounts',
+  'github_login',
+  'github_logins',
+  'github',
+  'slack_user',
+  'slack_users',
+  'slack_id',
+  'slack',
+];
+
+/**
  * An HR feed (Workday-like export, CSV or JSON): one row per employee snapshot or change, with
  * employee_id, full_name, email, department, title, manager_id, location, timezone (IANA),
  * work_start_hour, work_end_hour, start_date, resignation_date, departure_date, event_type
- * (hire | resignation | departure | change), effective_date, record_id.
+ * (hire | resignation | departure | change), effective_date, record_id, and any of the alias
+ * columns above (so events under those names join the person).
  *
  * Every row gives an `employee` item. A hire, resignation or departure gives an hr_* event on
  * its effective_date; a snapshot row (no event_type) gives one for each of its start,
@@ -120,7 +139,20 @@ function readEmployee(record: JsonObject, context: RecordContext): EmployeeRecor
     startDate: readDate(record, 'start_date', context),
     resignationDate: readDate(record, 'resignation_date', context),
     departureDate: readDate(record, 'departure_date', context),
+    ...aliasesOf(record, email),
   };
+}
+
+/** The row's aliases, lower-cased, without the main email; none gives no `aliases` key. */
+function aliasesOf(record: JsonObject, email: string): { aliases?: string[] } {
+  const names = new Set<string>();
+  for (const column of ALIAS_COLUMNS) {
+    for (const value of textList(field(record, column))) {
+      const name = (normalizeEmail(value) ?? value).toLowerCase();
+      if (name !== email && name.length <= 320) names.add(name);
+    }
+  }
+  return names.size > 0 ? { aliases: [...names].slice(0, 100) } : {};
 }
 
 function readHour(

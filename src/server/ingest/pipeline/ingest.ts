@@ -23,6 +23,7 @@ import { isByteSource, recordStream } from './record-stream';
 import type { ReadingPlan } from './reading-plan';
 import { planReading } from './reading-plan';
 import type { IngestRequest, IngestResult } from './types';
+import { announceBatch } from './batch-listeners';
 
 /** The sentence for an input without a single record. */
 export const EMPTY_INPUT_MESSAGE = 'The upload holds no records.';
@@ -265,6 +266,11 @@ export async function ingest(
       },
       request.faults?.insideTransaction,
     );
+    announceBatch(handle, {
+      sources: reading.formats.map((format) => format.source),
+      accepted: outcome.accepted,
+      employees: outcome.employees,
+    });
     request.onProgress?.({
       phase: 'done',
       records: reading.records,

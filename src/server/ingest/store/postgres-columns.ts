@@ -77,6 +77,7 @@ export const EMPLOYEE_TYPES: Record<(typeof EMPLOYEE_COLUMNS)[number], 'text' | 
   start_date: 'text',
   resignation_date: 'text',
   departure_date: 'text',
+  aliases: 'text',
 };
 
 /** The JSON columns of events: staged as text, cast to jsonb when copied. */

@@ -18,6 +18,7 @@ export const EMPLOYEE_COLUMNS = [
   'start_date',
   'resignation_date',
   'departure_date',
+  'aliases',
 ] as const;
 
 /** An employees row as positional values in {@link EMPLOYEE_COLUMNS} order. */
@@ -56,6 +57,7 @@ export function employeeValues(employee: EmployeeRecord): EmployeeValues {
     employee.startDate,
     employee.resignationDate,
     employee.departureDate,
+    employee.aliases?.length ? JSON.stringify(employee.aliases) : null,
   ];
 }
 
@@ -91,7 +93,7 @@ export interface CommitBookkeeping {
   /** Records read, rejected and skipped, for the run row and the integration's status. */
   records: number;
   skipped: number;
-}
   /** Skipped records by kind and the formats read, kept on the run and the integration. */
   skips: SkipCount[];
   formats: FormatCount[];
+}

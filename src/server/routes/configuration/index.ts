@@ -7,6 +7,7 @@ import { isValidTimeZone } from '../../../shared/time/zones';
 import { queueOpenInvestigations } from '../../db/queries/analysis-runs';
 import { getConfiguration, saveConfiguration } from '../../db/queries/configuration';
 import { invalid } from '../../domain-error';
+import { requestIdentityResolution } from '../../ingest/identity/identity-resolution';
 
 /**
  * The detection settings: anyone reading evidence may see them; only configuration.manage
@@ -54,15 +55,16 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
           `Sensitive labels must come from the sensitivity labels; unknown: ${unknown.join(', ')}.`,
           'sensitiveLabels',
         );
-      await app.audited(request, async (trx) => {
+      const mappingChanged = await app.audited(request, async (trx) => {
         const now = Date.now();
         const before = await getConfiguration(trx);
         await saveConfiguration(trx, next, request.viewer!.userId, now);
         // Findings, incidents and scores of open cases follow the new settings: their analysis
         // runs again rather than leaving scores computed with the old weights and lists.
         const requeued = await queueOpenInvestigations(trx, now);
+        const mapping = (c: typeof next) => JSON.stringify([c.companyDomains, c.netbiosDomains]);
         return {
-          result: null,
+          result: mapping(before) !== mapping(next),
           entry: {
             action: 'configuration.update',
             targetType: 'configuration',
@@ -71,6 +73,8 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         };
       });
+      // Accounts of other domains or NetBIOS names may now name people: map their events again.
+      if (mappingChanged) requestIdentityResolution(app.database);
       return next;
     },
   );

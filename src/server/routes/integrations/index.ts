@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { integrationCrudRoutes } from './crud';
 import { integrationRunsRoute } from './runs';
 import { integrationSourcesRoute } from './sources';
+import { unmappedAccountsRoute } from './unmapped-accounts';
 import { integrationUploadRoute } from './upload';
 
 /**
@@ -12,6 +13,7 @@ import { integrationUploadRoute } from './upload';
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requirePermission('integrations.manage'));
   await app.register(integrationSourcesRoute);
+  await app.register(unmappedAccountsRoute);
   await app.register(integrationCrudRoutes);
   await app.register(integrationRunsRoute);
   await app.register(integrationUploadRoute);
