@@ -98,7 +98,9 @@ describe('the written files go through Vigil’s parsers', () => {
     (source) => {
       const result = parsed.get(source);
       expect(result?.errors.slice(0, 5)).toEqual([]);
-      expect(result?.skipped.slice(0, 5)).toEqual([]);
+      // 4104 parts joined into one script block are accounted for as skipped, not lost.
+      const lost = result?.skipped.filter((reason) => !/joined with its other parts/.test(reason));
+      expect(lost?.slice(0, 5)).toEqual([]);
       expect(result?.events.length).toBe(manifest.sources[source].events);
       const ids = new Set(result?.events.map((e) => e.sourceEventId));
       expect(ids.size).toBe(result?.events.length);

@@ -125,8 +125,9 @@ function dataReader(root: JsonObject, winlog: JsonObject | null): (name: string)
   add(root);
   return (name) => {
     const found = values.get(name.toLowerCase());
-    if (found !== undefined) return found;
-    return winlog ? ecsAlias(root, name) : undefined;
+    // An ECS object at the root (`user`, `process`) is not the EventData field of that name.
+    if (found !== undefined && !(winlog && isObject(found))) return found;
+    return winlog ? (ecsAlias(root, name) ?? found) : found;
   };
 }
 
