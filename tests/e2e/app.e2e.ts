@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { expireSessionsOf, press, seedInvestigation, signIn } from './support/vigil';
+import { expireSessionsOf, press, seedInvestigation, signIn, tabTo } from './support/vigil';
 
 test('signs in with the keyboard and lands on the dashboard with its figures', async ({ page }) => {
   await signIn(page, 'admin');
@@ -67,7 +67,10 @@ test('creates and edits an investigation', async ({ page }) => {
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('E10003');
   await press(page, 'Tab');
   await page.keyboard.type('Source code copied to USB');
-  await press(page, 'Enter');
+  // Ctrl+Enter sends the form from any field, even a select, where Enter does not.
+  await press(page, 'Tab');
+  await expect(dialog.getByLabel('Type')).toBeFocused();
+  await press(page, 'Control+Enter');
   await expect(page.getByRole('heading', { name: 'Source code copied to USB' })).toBeVisible();
   await expect(page.getByText('Subject: Aditi Carter')).toBeVisible();
 
@@ -82,10 +85,10 @@ test('creates and edits an investigation', async ({ page }) => {
   await expect(page.locator('.badge.status-in_review').first()).toBeVisible();
 
   // And the form: an empty title is refused with the server's sentence.
-  await page.getByRole('button', { name: 'Edit' }).focus();
+  await tabTo(page, page.getByRole('button', { name: 'Edit' }));
   await press(page, 'Enter');
   const title = page.getByLabel('Title');
-  await title.focus();
+  await tabTo(page, title);
   await press(page, 'Control+a');
   await press(page, 'Backspace');
   await press(page, 'Enter');
@@ -131,7 +134,7 @@ test('a failing screen shows the error screen with its Show Error / Hide Error t
     timeout: 20_000,
   });
   const toggle = page.getByRole('button', { name: 'Show Error' });
-  await toggle.focus();
+  await tabTo(page, toggle);
   await press(page, 'Enter');
   await expect(page.getByText(/boom/)).toBeVisible();
   await press(page, 'Enter');
@@ -164,7 +167,7 @@ test('an admin creates a user who signs in and sees only what the role allows', 
   await page.keyboard.type(email);
   await press(page, 'Tab');
   await page.keyboard.type('New Investigator');
-  await page.getByLabel('Password (optional)').focus();
+  await tabTo(page, page.getByLabel('Password (optional)'));
   await page.keyboard.type('first-password-123');
   await press(page, 'Enter');
   await expect(page.getByText(`User created: ${email}`)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { openCaseFromPalette, press, seedInvestigation, signIn } from './support/vigil';
+import { openCaseFromPalette, press, seedInvestigation, signIn, tabTo } from './support/vigil';
 
 test('the palette reaches an investigation by its title', async ({ page }) => {
   const target = await seedInvestigation(page.request, `Palette target ${Date.now()}`);
@@ -192,11 +192,11 @@ test('a key rebound in settings works after a reload', async ({ page }) => {
   await signIn(page, 'analyst');
   await press(page, 'g s');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await page.getByLabel('Key', { exact: true }).focus();
+  await tabTo(page, page.getByLabel('Key', { exact: true }));
   await page.keyboard.type('g d');
   await press(page, 'Enter');
   await expect(page.getByText('"key":"g d","command":"nav.dashboard"')).toBeVisible();
-  await page.getByRole('button', { name: 'Save settings' }).focus();
+  await tabTo(page, page.getByRole('button', { name: 'Save settings' }), { back: true });
   await press(page, 'Enter');
   await expect(page.getByText('Keyboard settings saved')).toBeVisible();
   await page.reload();

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 
 import { queryClient } from '../api/query-client';
+import { TooltipProvider } from '../components/tooltip';
 import { appStore } from '../state/store';
 import { resolvedThemeAtom } from '../state/theme';
 
@@ -22,13 +23,18 @@ function ThemedToaster() {
   );
 }
 
-/** The root store, the one QueryClient, and toasts (bottom-right, 4 s, three at most). */
+/**
+ * The root store, the one QueryClient, the one tooltip provider (700 ms), and toasts
+ * (bottom-right, 4 s, three at most).
+ */
 export function Providers(props: { children: ReactNode }) {
   return (
     <Provider store={appStore}>
       <QueryClientProvider client={queryClient}>
-        {props.children}
-        <ThemedToaster />
+        <TooltipProvider>
+          {props.children}
+          <ThemedToaster />
+        </TooltipProvider>
       </QueryClientProvider>
     </Provider>
   );

@@ -1,15 +1,15 @@
 import { riskLabels, statusLabels } from '../../shared/investigation-model';
 import type { InvestigationStatus, RiskLevel } from '../../shared/investigation-model';
+import { Tooltip } from './tooltip';
 
 export function RiskBadge(props: { level: RiskLevel; score?: number }) {
   return (
-    <span
-      className={`badge risk-${props.level}`}
-      title={props.score !== undefined ? `Risk score ${props.score}` : undefined}
-    >
-      {riskLabels[props.level]}
-      {props.score ? ` · ${props.score}` : ''}
-    </span>
+    <Tooltip content={props.score !== undefined ? `Risk score ${props.score}` : undefined}>
+      <span className={`badge risk-${props.level}`}>
+        {riskLabels[props.level]}
+        {props.score ? ` · ${props.score}` : ''}
+      </span>
+    </Tooltip>
   );
 }
 

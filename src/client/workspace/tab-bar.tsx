@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { DragEvent } from 'react';
 
+import { Tooltip } from '../components/tooltip';
 import { workspaceAtom } from './workspace-atoms';
 import { workspace } from './workspace-controller';
 import { focusedTabId } from './workspace-model';
@@ -15,13 +16,12 @@ function TabButton(props: { tab: Tab; index: number; selected: boolean; inOtherP
     const id = event.dataTransfer.getData('text/vigil-tab');
     if (id) workspace.reorderTab(id, props.index);
   };
+  // The close button sits beside the tab, not inside it: a control inside a tab is a nested
+  // interactive element. It is the pointer's way to close; keys close tabs with tab.close.
   return (
     <div
-      role="tab"
-      tabIndex={props.selected ? 0 : -1}
-      aria-selected={props.selected}
-      className={`tab${props.inOtherPane ? ' in-other-pane' : ''}`}
-      title={`${title}\n${props.tab.location}`}
+      role="presentation"
+      className={`tab${props.selected ? ' is-selected' : ''}${props.inOtherPane ? ' in-other-pane' : ''}`}
       draggable
       onDragStart={onDragStart}
       onDragOver={(event) => event.preventDefault()}
@@ -29,20 +29,26 @@ function TabButton(props: { tab: Tab; index: number; selected: boolean; inOtherP
       onClick={() => workspace.showTab(props.tab.id)}
       onAuxClick={(event) => event.button === 1 && workspace.closeTab(props.tab.id)}
     >
-      <span className="faint">{props.index + 1}</span>
-      <span className="tab-title">{title}</span>
-      <button
-        type="button"
-        className="tab-close"
-        aria-label={`Close ${title}`}
-        tabIndex={-1}
-        onClick={(event) => {
-          event.stopPropagation();
-          workspace.closeTab(props.tab.id);
-        }}
-      >
-        ×
-      </button>
+      <Tooltip content={`${title}\n${props.tab.location}`} side="bottom">
+        <span role="tab" tabIndex={props.selected ? 0 : -1} aria-selected={props.selected}>
+          <span className="faint">{props.index + 1}</span>
+          <span className="tab-title">{title}</span>
+        </span>
+      </Tooltip>
+      <Tooltip content="Close tab" side="bottom">
+        <button
+          type="button"
+          className="tab-close"
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={(event) => {
+            event.stopPropagation();
+            workspace.closeTab(props.tab.id);
+          }}
+        >
+          ×
+        </button>
+      </Tooltip>
     </div>
   );
 }
@@ -65,14 +71,16 @@ export function TabBar() {
         ))}
       </div>
       <div className="topbar-actions">
-        <button
-          type="button"
-          className="button ghost small"
-          onClick={() => workspace.openTab()}
-          aria-label="New tab"
-        >
-          +
-        </button>
+        <Tooltip content="New tab" side="bottom">
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={() => workspace.openTab()}
+            aria-label="New tab"
+          >
+            +
+          </button>
+        </Tooltip>
         <button
           type="button"
           className="button ghost small"

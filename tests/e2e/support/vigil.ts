@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import Database from 'better-sqlite3';
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_DB, E2E_PORT } from './env';
 
@@ -12,6 +12,23 @@ const PASSWORD = 'journey-password-123';
 /** Presses keys as a person would: chords joined by +, a space between presses ("g i"). */
 export async function press(page: Page, keys: string): Promise<void> {
   for (const chord of keys.split(' ')) await page.keyboard.press(chord);
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a keyboard user walks to
+ * a control; fails after `max` presses. Never focuses anything itself.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  options: { back?: boolean; max?: number } = {},
+): Promise<void> {
+  const max = options.max ?? 40;
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused({ timeout: 1 });
 }
 
 /** Calls the API as the admin (setup only, never the behaviour under test). */
@@ -66,7 +83,8 @@ export async function createRole(request: APIRequestContext, name: string, permi
 /** Signs in through the form with the keyboard alone. */
 export async function signInWith(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
-  await page.getByLabel('Email').focus();
+  // The form loads on demand and puts the caret in Email; keys typed before then would be lost.
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(email);
   await press(page, 'Tab');
   await page.keyboard.type(password);

@@ -38,7 +38,7 @@ export type CssVariableReader = (name: string) => string;
 const FALLBACK: Record<ThemeName, Record<string, string>> = {
   dark: {
     '--text': '#dbe2ee',
-    '--text-muted': '#8b97ab',
+    '--text-muted': '#a3adbf',
     '--border': '#222c3d',
     '--border-strong': '#33405a',
     '--bg-raised': '#111723',
@@ -47,20 +47,20 @@ const FALLBACK: Record<ThemeName, Record<string, string>> = {
     '--success': '#4ade80',
     '--risk-high': '#fb923c',
     '--danger': '#f87171',
-    '--text-faint': '#717d92',
+    '--text-faint': '#8a96a9',
   },
   light: {
     '--text': '#141a24',
-    '--text-muted': '#566173',
+    '--text-muted': '#475263',
     '--border': '#d9dee6',
     '--border-strong': '#b9c2cf',
     '--bg-raised': '#ffffff',
     '--accent': '#0369a1',
-    '--warning': '#a16207',
-    '--success': '#15803d',
+    '--warning': '#94570a',
+    '--success': '#137333',
     '--risk-high': '#c2410c',
     '--danger': '#b91c1c',
-    '--text-faint': '#6b7587',
+    '--text-faint': '#5a6476',
   },
 };
 
@@ -236,15 +236,11 @@ export const sideLegend: Partial<Layout> = {
 };
 
 /**
- * No Plotly logo and no toolbar, except the one button that saves the chart as an image (the
- * export investigators ask for); the toolbar shows on hover.
+ * No Plotly logo and no Plotly toolbar: its buttons would be focusable controls inside an image
+ * (axe's nested-interactive), so the chart's PNG export is a button of Chart's own.
  */
-export function chartConfig(fileName: string): Partial<Config> {
-  return {
-    displaylogo: false,
-    displayModeBar: 'hover',
-    modeBarButtons: [['toImage']],
-    toImageButtonOptions: { format: 'png', filename: fileName, scale: 2 },
-    responsive: false,
-  };
-}
+export const chartConfig: Partial<Config> = {
+  displaylogo: false,
+  displayModeBar: false,
+  responsive: false,
+};

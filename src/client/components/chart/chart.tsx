@@ -1,8 +1,9 @@
 import './chart.css';
 
-import type { Data, Datum, Layout, PlotMouseEvent } from 'plotly.js';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import type { Data, Datum, DownloadImgopts, Layout, PlotMouseEvent } from 'plotly.js';
+import { lazy, Suspense, useId, useMemo, useRef } from 'react';
 
+import { Tooltip } from '../tooltip';
 import { chartConfig, themedLayout } from './chart-theme';
 import { summarizeData } from './chart-summary';
 import { useChartColors } from './use-chart-colors';
@@ -45,19 +46,37 @@ function toPoint(event: PlotMouseEvent): ChartPoint | null {
   };
 }
 
+/** Saves the drawn plot inside `frame` as a PNG at twice its size, named after the chart. */
+async function downloadPng(frame: HTMLElement | null, fileName: string): Promise<void> {
+  const graph = frame?.querySelector<HTMLElement>('.js-plotly-plot');
+  if (!graph) return;
+  const { default: Plotly } = await import('./plotly-bundle');
+  // Plotly takes a scale (its own toolbar's option) that its type declarations leave out.
+  const options: DownloadImgopts & { scale: number } = {
+    format: 'png',
+    filename: fileName,
+    width: null,
+    height: null,
+    scale: 2,
+  };
+  await Plotly.downloadImage(graph, options);
+}
+
 /**
  * The one chart component. Plotly (a partial bundle: core plus bar, scatter, pie, heatmap and
  * sankey) loads lazily on the first chart, in its own chunk; until then a quiet "Loading
  * chart…" holds the space. Colours follow the theme, re-rendering when <html> switches
  * between light and dark. Screen readers get the label and a short text summary of the data
- * instead of Plotly's SVG.
+ * instead of Plotly's SVG. The image holds nothing focusable (Plotly's own toolbar is off);
+ * the PNG export is a button beside it, shown on hover and on keyboard focus.
  */
 export function Chart(props: ChartProps) {
   const { data, layout, height = 240, ariaLabel, onClick } = props;
   const summaryId = useId();
   const colors = useChartColors();
   const themed = useMemo(() => themedLayout(layout, colors, height), [layout, colors, height]);
-  const config = useMemo(() => chartConfig(ariaLabel.slice(0, 60)), [ariaLabel]);
+  const fileName = ariaLabel.slice(0, 60);
+  const plot = useRef<HTMLDivElement>(null);
   const summary = useMemo(() => summarizeData(data), [data]);
   const handleClick = useMemo(
     () =>
@@ -71,21 +90,31 @@ export function Chart(props: ChartProps) {
   );
 
   return (
-    <figure
-      className={`chart${onClick ? ' chart-clickable' : ''}`}
-      style={{ height }}
-      role="img"
-      aria-label={ariaLabel}
-      aria-describedby={summaryId}
-    >
-      <div className="chart-plot" aria-hidden="true">
+    <figure className={`chart${onClick ? ' chart-clickable' : ''}`} style={{ height }}>
+      <div
+        ref={plot}
+        className="chart-plot"
+        role="img"
+        aria-label={ariaLabel}
+        aria-describedby={summaryId}
+      >
         <Suspense fallback={<div className="chart-loading">Loading chart…</div>}>
-          <PlotlyPlot data={data} layout={themed} config={config} onClick={handleClick} />
+          <PlotlyPlot data={data} layout={themed} config={chartConfig} onClick={handleClick} />
         </Suspense>
       </div>
       <p id={summaryId} className="visually-hidden">
         {summary}
       </p>
+      <Tooltip content="Download this chart as a PNG image" side="left">
+        <button
+          type="button"
+          className="button ghost small chart-download"
+          aria-label={`Download ${ariaLabel} as PNG`}
+          onClick={() => void downloadPng(plot.current, fileName)}
+        >
+          PNG
+        </button>
+      </Tooltip>
     </figure>
   );
 }

@@ -3,6 +3,7 @@ import { FlexRender } from '@tanstack/react-table';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { memo, useState } from 'react';
 
+import { TruncatedText } from '../tooltip';
 import type { GridFeatures } from './columns';
 
 /** Height of a body row and of the header row, in px (matches `--row`). */
@@ -120,25 +121,19 @@ export const GridRow = memo(function GridRow(props: {
       onClick={(event) => onPointer(index, event)}
       onDoubleClick={(event) => onPointer(index, event)}
     >
-      {row.getVisibleCells().map((cell, column) => {
-        const value: unknown = cell.getValue();
-        return (
-          <div
-            key={cell.id}
-            role="gridcell"
-            aria-colindex={column + 1}
-            className={`dt-cell${cell.column.columnDef.meta?.align === 'right' ? ' dt-right' : ''}`}
-          >
-            {/* Text that does not fit ends in an ellipsis; the title shows all of it. */}
-            <span
-              className="dt-cell-content"
-              title={typeof value === 'string' && value ? value : undefined}
-            >
-              <FlexRender cell={cell} />
-            </span>
-          </div>
-        );
-      })}
+      {row.getVisibleCells().map((cell, column) => (
+        <div
+          key={cell.id}
+          role="gridcell"
+          aria-colindex={column + 1}
+          className={`dt-cell${cell.column.columnDef.meta?.align === 'right' ? ' dt-right' : ''}`}
+        >
+          {/* Text that does not fit ends in an ellipsis; its tooltip shows all of it. */}
+          <TruncatedText className="dt-cell-content">
+            <FlexRender cell={cell} />
+          </TruncatedText>
+        </div>
+      ))}
     </div>
   );
 });

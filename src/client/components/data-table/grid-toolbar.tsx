@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { Tooltip } from '../tooltip';
 import type { ColumnChoice } from './column-menu';
 import { ColumnMenu } from './column-menu';
 import { formatCount } from './row-count';
@@ -7,6 +8,8 @@ import { formatCount } from './row-count';
 /** Filter box, the page's own controls, row count, column menu and CSV export, in one line. */
 export function GridToolbar(props: {
   label: string;
+  /** False: no filter box (see DataTableProps.filterable). */
+  filterable: boolean;
   filterText: string;
   onFilterText: (text: string) => void;
   /** Down or Enter in the filter box: the user is done typing and moves into the rows. */
@@ -21,19 +24,21 @@ export function GridToolbar(props: {
 }) {
   return (
     <div className="toolbar dt-toolbar">
-      <input
-        type="search"
-        className="input dt-filter"
-        placeholder="Filter…"
-        aria-label={`Filter ${props.label}`}
-        value={props.filterText}
-        onChange={(event) => props.onFilterText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
-          event.preventDefault();
-          props.onEnterRows();
-        }}
-      />
+      {props.filterable ? (
+        <input
+          type="search"
+          className="input dt-filter"
+          placeholder="Filter…"
+          aria-label={`Filter ${props.label}`}
+          value={props.filterText}
+          onChange={(event) => props.onFilterText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
+            event.preventDefault();
+            props.onEnterRows();
+          }}
+        />
+      ) : null}
       {props.extra}
       <span className="dt-toolbar-spacer" />
       <span className="dt-count muted">
@@ -41,14 +46,11 @@ export function GridToolbar(props: {
         {props.selectedCount > 0 ? ` · ${formatCount(props.selectedCount)} selected` : null}
       </span>
       <ColumnMenu columns={props.columns} onToggle={props.onToggleColumn} />
-      <button
-        type="button"
-        className="button small"
-        title={props.exportTitle}
-        onClick={props.onExport}
-      >
-        Export CSV
-      </button>
+      <Tooltip content={props.exportTitle}>
+        <button type="button" className="button small" onClick={props.onExport}>
+          Export CSV
+        </button>
+      </Tooltip>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useMe } from '../../api/auth/me';
 import { useAdminRoles, useRoleMutations } from '../../api/admin/roles';
 import { EmptyState } from '../../components/empty-state';
 import { Loading } from '../../components/loading';
+import { Tooltip } from '../../components/tooltip';
 import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { adminError } from './admin-errors';
@@ -63,8 +64,10 @@ export default function ManageRolesPage() {
             <tr>
               <th scope="col">Permission</th>
               {list.map((role) => (
-                <th key={role.id} scope="col" title={role.description}>
-                  <div>{role.name}</div>
+                <th key={role.id} scope="col">
+                  <Tooltip content={role.description}>
+                    <div>{role.name}</div>
+                  </Tooltip>
                   <div className="faint" style={{ fontWeight: 400 }}>
                     {role.builtIn ? 'built-in' : 'custom'} · {role.userCount} user
                     {role.userCount === 1 ? '' : 's'}
@@ -95,18 +98,25 @@ export default function ManageRolesPage() {
                   const granted = role.permissions.includes(permission);
                   return (
                     <td key={role.id}>
-                      <input
-                        type="checkbox"
-                        aria-label={`${role.name}: ${permission}`}
-                        checked={granted}
-                        disabled={role.id === 'admin' || update.isPending}
-                        title={
+                      <Tooltip
+                        content={
                           role.id === 'admin'
                             ? 'The Admin role always has every permission.'
                             : undefined
                         }
-                        onChange={(e) => toggle(role, permission, e.target.checked)}
-                      />
+                      >
+                        {/* Admin's boxes stay focusable (aria-disabled) so they can say why. */}
+                        <input
+                          type="checkbox"
+                          aria-label={`${role.name}: ${permission}`}
+                          checked={granted}
+                          aria-disabled={role.id === 'admin' || undefined}
+                          disabled={update.isPending}
+                          onChange={(e) => {
+                            if (role.id !== 'admin') toggle(role, permission, e.target.checked);
+                          }}
+                        />
+                      </Tooltip>
                     </td>
                   );
                 })}

@@ -8,9 +8,11 @@ import { useAdminRoles } from '../../api/admin/roles';
 import { useAdminUsers, useUserMutations } from '../../api/admin/users';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
+import { CommandButton } from '../../components/command-button';
 import { EmptyState } from '../../components/empty-state';
 import { formatRelative, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { Tooltip } from '../../components/tooltip';
 import { openDialogAtom } from '../../state/dialogs';
 import { adminError } from './admin-errors';
 
@@ -140,14 +142,16 @@ export default function ManageUsersPage() {
           >
             <header>
               <h2>{user.displayName}</h2>
-              <button
-                type="button"
-                className="button ghost small"
-                aria-label="Close user"
-                onClick={() => setSelected(null)}
-              >
-                ×
-              </button>
+              <Tooltip content="Close">
+                <button
+                  type="button"
+                  className="button ghost small"
+                  aria-label="Close user"
+                  onClick={() => setSelected(null)}
+                >
+                  ×
+                </button>
+              </Tooltip>
             </header>
             <div className="card-body" style={{ display: 'grid', gap: 8 }}>
               <div className="muted">{user.email}</div>
@@ -167,14 +171,15 @@ export default function ManageUsersPage() {
                   Enable
                 </button>
               ) : (
-                <button
-                  type="button"
+                <CommandButton
                   className="button danger"
-                  disabled={user.id === me.data?.user.id}
+                  disabledReason={
+                    user.id === me.data?.user.id ? 'You cannot disable your own account.' : null
+                  }
                   onClick={() => openDialog({ kind: 'disableUser', userId: user.id })}
                 >
                   Disable…
-                </button>
+                </CommandButton>
               )}
             </div>
           </aside>

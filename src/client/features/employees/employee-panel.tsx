@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import type { Employee } from '../../../shared/schemas/employees';
 import { useInvestigations } from '../../api/investigations/list-investigations';
 import { RiskBadge, StatusBadge } from '../../components/badges';
+import { Tooltip } from '../../components/tooltip';
 import { openDialogAtom } from '../../state/dialogs';
 import { workspace } from '../../workspace/workspace-controller';
 
@@ -22,14 +23,16 @@ export function EmployeePanel(props: {
     <aside className="card" aria-label={`Employee ${e.fullName}`} style={{ alignSelf: 'start' }}>
       <header>
         <h2>{e.fullName}</h2>
-        <button
-          type="button"
-          className="button ghost small"
-          onClick={props.onClose}
-          aria-label="Close employee"
-        >
-          ×
-        </button>
+        <Tooltip content="Close">
+          <button
+            type="button"
+            className="button ghost small"
+            onClick={props.onClose}
+            aria-label="Close employee"
+          >
+            ×
+          </button>
+        </Tooltip>
       </header>
       <div className="card-body" style={{ display: 'grid', gap: 12 }}>
         <dl className="dl">

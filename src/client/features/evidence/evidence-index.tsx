@@ -1,91 +1,35 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 
-import { routes } from '../../../shared/routes';
-import type { Pin } from '../../../shared/schemas/findings/pins';
-import { useDeletePin, usePins } from '../../api/findings/pins';
 import { useTopic } from '../../api/findings/topics';
-import type { DataTableColumn } from '../../components/data-table/data-table';
-import { DataTable } from '../../components/data-table/data-table';
-import { formatDateTime } from '../../components/format';
+import { useEvidencePage } from './evidence-page';
 import { FindingState } from './parts/finding-state';
-import { fittedHeight } from './parts/finding-table';
 import { PageFrame } from './parts/page-frame';
+import { PinnedList } from './parts/pinned-list';
 import { Figures, Section, SeverityTag } from './parts/section';
-import { useEvidenceUi } from './parts/use-evidence-ui';
-
-/** The locker page a pin came from, by its title ('file-access' reads 'File access'). */
-function pageTitle(slug: string | null): string | null {
-  if (!slug) return null;
-  const route = routes[`evidence.${slug}` as keyof typeof routes] as { title: string } | undefined;
-  return route ? route.title.replace(/^Evidence: /, '') : slug;
-}
 
 /** A sentence ends with a full stop before the next one starts. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text : `${text}.`);
 
-const pinColumns = (unpin: (id: string) => void): DataTableColumn<Pin>[] => [
-  {
-    id: 'label',
-    header: 'Evidence',
-    value: (p) => p.label,
-    cell: (p) => <span title={p.label}>{p.label}</span>,
-  },
-  {
-    id: 'page',
-    header: 'From',
-    value: (p) => pageTitle(p.page) ?? p.kind,
-    cell: (p) => (p.page ? <Link to={p.page}>{pageTitle(p.page)}</Link> : p.kind),
-    width: 170,
-  },
-  {
-    id: 'note',
-    header: 'Note',
-    value: (p) => p.note,
-    cell: (p) => <span title={p.note}>{p.note}</span>,
-  },
-  { id: 'by', header: 'Pinned by', value: (p) => p.createdBy?.displayName ?? '—', width: 150 },
-  {
-    id: 'at',
-    header: 'When',
-    value: (p) => p.createdAt,
-    cell: (p) => formatDateTime(p.createdAt),
-    width: 170,
-  },
-  {
-    id: 'unpin',
-    header: '',
-    value: () => '',
-    sortable: false,
-    width: 80,
-    cell: (p) => (
-      <button
-        type="button"
-        className="button small ghost"
-        tabIndex={-1}
-        onClick={() => unpin(p.id)}
-        title={`Unpin ${p.label}`}
-      >
-        Unpin
-      </button>
-    ),
-  },
-];
-
-/** The locker's summary: narrative, key figures, what to do next, and what was pinned. */
+/**
+ * The locker's summary: the evidence pinned so far first (the case record being built, and the
+ * screen's grid: j/k, `o` opens a pin), then the narrative, key figures and what to do next.
+ */
 export default function EvidenceIndex() {
-  const { id, window } = useEvidenceUi();
+  const page = useEvidencePage();
+  const { id, window } = page;
   const summary = useTopic(id, 'summary', window);
   const remediation = useTopic(id, 'remediation', window);
-  const pins = usePins(id);
-  const unpin = useDeletePin(id);
-  const { mutate } = unpin;
-  const columns = useMemo(() => pinColumns(mutate), [mutate]);
   return (
     <PageFrame
       title="Summary"
-      lede="What the subject did in this window, the figures behind it, what to do about it and the evidence pinned so far."
+      lede="The evidence pinned so far, what the subject did in this window, the figures behind it and what to do about it."
     >
+      <Section
+        title="Pinned evidence"
+        hint="Pin any finding row or timeline event with p; o opens a pin where it came from."
+      >
+        <PinnedList investigationId={id} openEvent={page.openEvent} />
+      </Section>
       <FindingState query={summary} what="summary">
         {(data) => (
           <>
@@ -139,17 +83,7 @@ export default function EvidenceIndex() {
           }
         </FindingState>
       </Section>
-      <Section title="Pinned evidence" hint="Pin any finding row with p (or its Pin row button).">
-        <DataTable<Pin>
-          label="Pinned evidence"
-          columns={columns}
-          rows={pins.data?.pins ?? []}
-          getRowId={(p) => p.id}
-          loading={pins.isPending}
-          height={fittedHeight(pins.data?.pins.length ?? 0, 320)}
-          emptyMessage="Nothing is pinned yet."
-        />
-      </Section>
+      {page.dialog?.(page.closeDialog) ?? null}
     </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { techniqueName } from '../../../shared/attack';
 import { incidentStatusLabels, severityLabels } from '../../../shared/incident-model';
 import type { IncidentSeverity, IncidentStatus } from '../../../shared/incident-model';
+import { Tooltip } from '../../components/tooltip';
 
 /** A severity, coloured like the risk levels it mirrors. */
 export function SeverityBadge(props: { severity: IncidentSeverity }) {
@@ -21,9 +22,9 @@ export function TechniqueChips(props: { techniques: readonly string[] }) {
   return (
     <span className="technique-chips">
       {props.techniques.map((id) => (
-        <span key={id} className="technique-chip mono" title={techniqueName(id)}>
-          {id}
-        </span>
+        <Tooltip key={id} content={techniqueName(id)}>
+          <span className="technique-chip mono">{id}</span>
+        </Tooltip>
       ))}
     </span>
   );

@@ -8,6 +8,7 @@ import { HttpError } from '../../api/http-error';
 import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
 import { Loading } from '../../components/loading';
+import { Tooltip } from '../../components/tooltip';
 import { IncidentStatusBadge, SeverityBadge } from './incident-badges';
 import { StatusButtons, useStatusChanger } from './use-status-changer';
 import './incidents.css';
@@ -77,13 +78,13 @@ export default function IncidentPage() {
             <dt>Techniques</dt>
             <dd className="technique-links">
               {data.techniques.map((t) => (
-                <Link
-                  key={t}
-                  to={`/app/investigations/${encodeURIComponent(id)}/incidents?technique=${encodeURIComponent(t)}`}
-                  title={`Incidents for ${t}`}
-                >
-                  <span className="mono">{t}</span> {techniqueName(t)}
-                </Link>
+                <Tooltip key={t} content={`Incidents for ${t}`}>
+                  <Link
+                    to={`/app/investigations/${encodeURIComponent(id)}/incidents?technique=${encodeURIComponent(t)}`}
+                  >
+                    <span className="mono">{t}</span> {techniqueName(t)}
+                  </Link>
+                </Tooltip>
               ))}
             </dd>
             <dt>Seen</dt>

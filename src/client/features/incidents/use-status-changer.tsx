@@ -5,6 +5,7 @@ import { incidentStatusLabels } from '../../../shared/incident-model';
 import type { IncidentStatus } from '../../../shared/incident-model';
 import { setIncidentStatusTarget } from '../../api/incidents/incident-status-target';
 import { useUpdateIncidents } from '../../api/incidents/update-incident';
+import { CommandButton } from '../../components/command-button';
 import { DismissDialog } from './dismiss-dialog';
 
 /**
@@ -81,18 +82,17 @@ export function StatusButtons(props: {
       ? 'Select incidents first (x).'
       : undefined;
   const button = (status: IncidentStatus, label: string) => (
-    <button
-      type="button"
+    <CommandButton
       className="button small"
-      disabled={Boolean(why) || props.busy || props.current === status}
-      title={
-        why ??
-        `Set to ${incidentStatusLabels[status]} (or run “Set Incident Status…” from the palette)`
+      disabled={props.busy}
+      disabledReason={
+        why ?? (props.current === status ? `Already ${incidentStatusLabels[status]}.` : undefined)
       }
+      hint={`Set to ${incidentStatusLabels[status]} (or run “Set Incident Status…” from the palette)`}
       onClick={() => props.onChange(status)}
     >
       {label}
-    </button>
+    </CommandButton>
   );
   return (
     <div className="toolbar" role="group" aria-label="Incident status">

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 
 import type { Integration } from '../../../shared/schemas/integrations';
 import { useUploadExport } from '../../api/integrations/upload-export';
+import { CommandButton } from '../../components/command-button';
 import type { UploadProgress, UploadResult } from '../../api/integrations/upload-export';
 import { integrationError } from './integration-errors';
 import { IngestResult } from './ingest-result';
@@ -50,14 +51,20 @@ export function UploadCard(props: { integration: Integration }) {
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
           </div>
-          <button
+          <CommandButton
             type="submit"
             className="button primary"
-            disabled={!file || upload.isPending || !integration.enabled}
-            title={integration.enabled ? undefined : 'Enable the integration to upload'}
+            disabled={upload.isPending}
+            disabledReason={
+              !integration.enabled
+                ? 'Enable the integration to upload'
+                : !file
+                  ? 'Choose an export file first'
+                  : undefined
+            }
           >
             Upload
-          </button>
+          </CommandButton>
         </div>
         {progress && upload.isPending ? (
           <div className="stack">

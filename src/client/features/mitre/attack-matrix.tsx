@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent } from 'react';
 
 import { severityLabels } from '../../../shared/incident-model';
+import { Tooltip } from '../../components/tooltip';
 import { firstPosition, move } from './matrix-model';
 import type { CellPosition, MatrixColumn } from './matrix-model';
 
@@ -91,16 +92,16 @@ export function AttackMatrix(props: {
           className={`attack-column${column.cells.length === 0 ? ' is-empty' : ''}`}
           aria-labelledby={`tactic-${column.tactic.id}`}
         >
-          <h3
-            id={`tactic-${column.tactic.id}`}
-            className="attack-tactic"
-            title={`${column.tactic.id} ${column.tactic.name}${column.cells.length === 0 ? ': no insider technique in Vigil’s catalogue' : ''}`}
+          <Tooltip
+            content={`${column.tactic.id} ${column.tactic.name}${column.cells.length === 0 ? ': no insider technique in Vigil’s catalogue' : ''}`}
           >
-            {column.tactic.name}
-            <span className="faint attack-tactic-count">
-              {column.cells.filter((cell) => cell.observed).length || ''}
-            </span>
-          </h3>
+            <h3 id={`tactic-${column.tactic.id}`} className="attack-tactic">
+              {column.tactic.name}
+              <span className="faint attack-tactic-count">
+                {column.cells.filter((cell) => cell.observed).length || ''}
+              </span>
+            </h3>
+          </Tooltip>
           {column.cells.map((cell, r) => {
             const observed = cell.observed;
             const sub = cell.technique.id.includes('.');
@@ -108,26 +109,33 @@ export function AttackMatrix(props: {
             const style = observed
               ? ({ '--shade': `${intensity(observed.count)}%` } as CSSProperties)
               : undefined;
+            // The name holds the visible text (id, name, count) in order, then what the count
+            // means; the tooltip shows the same sentence.
             const label = observed
               ? `${cell.technique.id} ${cell.technique.name}: ${observed.count} incident${observed.count === 1 ? '' : 's'}, worst ${severityLabels[observed.maxSeverity].toLowerCase()}`
               : `${cell.technique.id} ${cell.technique.name}: not observed`;
             return (
-              <button
-                key={cell.technique.id}
-                type="button"
-                data-cell={`${c}:${r}`}
-                tabIndex={focused ? 0 : -1}
-                className={`attack-cell${sub ? ' is-sub' : ''}${observed ? ` is-observed severity-${observed.maxSeverity}` : ''}`}
-                style={style}
-                aria-label={label}
-                title={label}
-                onFocus={() => setPosition({ column: c, row: r })}
-                onClick={() => props.onChoose(cell.technique.id)}
-              >
-                <span className="attack-cell-id mono">{cell.technique.id}</span>
-                <span className="attack-cell-name">{cell.technique.name}</span>
-                {observed ? <span className="attack-cell-count">{observed.count}</span> : null}
-              </button>
+              <Tooltip key={cell.technique.id} content={label}>
+                <button
+                  type="button"
+                  data-cell={`${c}:${r}`}
+                  tabIndex={focused ? 0 : -1}
+                  className={`attack-cell${sub ? ' is-sub' : ''}${observed ? ` is-observed severity-${observed.maxSeverity}` : ''}`}
+                  style={style}
+                  onFocus={() => setPosition({ column: c, row: r })}
+                  aria-label={label}
+                  onClick={() => props.onChoose(cell.technique.id)}
+                >
+                  <span className="attack-cell-id mono">{cell.technique.id}</span>{' '}
+                  <span className="attack-cell-name">{cell.technique.name}</span>
+                  {observed ? (
+                    <>
+                      {' '}
+                      <span className="attack-cell-count">{observed.count}</span>
+                    </>
+                  ) : null}
+                </button>
+              </Tooltip>
             );
           })}
         </section>

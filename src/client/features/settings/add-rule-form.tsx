@@ -6,6 +6,7 @@ import { mayBindToKey } from '../../../shared/commands/command-spec';
 import type { KeyBinding } from '../../../shared/keymap/keymap-file';
 import { normalizeKeyString } from '../../../shared/keymap/key-string';
 import { clientCommands } from '../../commands/registry';
+import { CommandButton } from '../../components/command-button';
 import { Field } from '../../components/field';
 
 // Commands a key may trigger, titled as the palette titles them.
@@ -69,14 +70,20 @@ export function AddRuleForm(props: { onAdd: (rule: KeyBinding) => void; initialC
           style={{ width: 200 }}
         />
       </Field>
-      <button
+      <CommandButton
         type="submit"
         className="button"
-        disabled={!parsed?.ok}
+        disabledReason={
+          parsed === null
+            ? 'Type the key the rule binds first.'
+            : parsed.ok
+              ? null
+              : 'Vigil cannot read that key; see the message at the field.'
+        }
         style={{ marginTop: 'calc(12px * 1.45 + 4px)' }}
       >
         Add rule
-      </button>
+      </CommandButton>
     </form>
   );
 }

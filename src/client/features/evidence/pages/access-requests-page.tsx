@@ -17,14 +17,7 @@ const columns: DataTableColumn<AccessRequestRow>[] = [
     id: 'flags',
     header: 'Why it stands out',
     value: (r) => r.reasons.join('; '),
-    cell: (r) =>
-      r.flagged ? (
-        <span title={r.reasons.join('; ')}>
-          <Tag tone="danger">{r.reasons.join('; ')}</Tag>
-        </span>
-      ) : (
-        ''
-      ),
+    cell: (r) => (r.flagged ? <Tag tone="danger">{r.reasons.join('; ')}</Tag> : ''),
   },
   {
     id: 'approver',

@@ -35,11 +35,8 @@ const columns: DataTableColumn<Command>[] = [
     id: 'command',
     header: 'Command (normalized)',
     value: (c) => c.command,
-    cell: (c) => (
-      <span className="mono" title={c.command}>
-        {firstLine(c.command)}
-      </span>
-    ),
+    // A truncated first line shows in full in the cell's tooltip; Enter or o shows every line.
+    cell: (c) => <span className="mono">{firstLine(c.command)}</span>,
   },
   { id: 'device', header: 'Device', value: (c) => c.device, width: 160, hiddenByDefault: true },
 ];

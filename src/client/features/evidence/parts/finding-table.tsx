@@ -1,7 +1,7 @@
 import type { RowData } from '@tanstack/react-table';
 import { useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import type { CreatePinBody } from '../../../../shared/schemas/findings/pins';
 import { pinDraftAtom, setPinSource } from '../../../api/findings/pin-draft';
@@ -9,6 +9,8 @@ import type { PinDraft } from '../../../api/findings/pin-draft';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { ROW_HEIGHT } from '../../../components/data-table/grid-rows';
+import { Tooltip } from '../../../components/tooltip';
+import { PinMark, useEvidencePageSlug, usePinnedKeys, usePinTarget } from './pin-marks';
 import { useCaseId } from './use-evidence-ui';
 
 /** How a finding row is pinned: what it is and how the locker names it. */
@@ -51,7 +53,11 @@ function cursorRowId(container: HTMLElement | null): string | null {
   return row?.querySelector<HTMLElement>('[data-row-key]')?.dataset.rowKey ?? null;
 }
 
-/** Every finding list: DataTable plus pinning of the focused row with `p` or the Pin button. */
+/**
+ * Every finding list: DataTable plus pinning of the focused row with `p` or the Pin button.
+ * Rows already pinned carry a pushpin; opened on a pin (`?pin=<ref>`, `o` in the locker's
+ * pinned list), the table holding that row puts its cursor there and takes the focus.
+ */
 export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
   const { pin, getRowId, rows, onOpen } = props;
   const routeCaseId = useCaseId();
@@ -63,12 +69,45 @@ export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
     byId.current = new Map((rows ?? []).map((row) => [getRowId(row), row]));
   }, [rows, getRowId]);
 
-  const columns = useMemo(() => withRowKey(props.columns, getRowId), [props.columns, getRowId]);
+  const pinned = usePinnedKeys(investigationId);
+  const isPinned = useCallback(
+    (row: T) => {
+      const { kind, ref } = pin(row);
+      return pinned.has(`${kind}:${ref}`);
+    },
+    [pin, pinned],
+  );
+  const columns = useMemo(
+    () => withRowKey(props.columns, getRowId, isPinned),
+    [props.columns, getRowId, isPinned],
+  );
+  // A pin remembers the page it was made on, also for rows (events) that do not name one.
+  const sourcePage = useEvidencePageSlug();
   const draft = useCallback((): PinDraft | null => {
     const id = cursorRowId(container.current);
     const row = id ? byId.current.get(id) : undefined;
-    return row ? { investigationId, body: { ...pin(row), note: '' } } : null;
-  }, [investigationId, pin]);
+    if (!row) return null;
+    const body = pin(row);
+    return { investigationId, body: { ...body, page: body.page ?? sourcePage, note: '' } };
+  }, [investigationId, pin, sourcePage]);
+
+  const target = usePinTarget();
+  // Server-paged rows arrive page by page: the pinned row is looked for in each one loaded.
+  const [pagesLoaded, setPagesLoaded] = useState(0);
+  const targetRowId = useMemo(() => {
+    if (!target) return null;
+    const candidates = rows ?? (pagesLoaded > 0 ? [...byId.current.values()] : []);
+    const row = candidates.find((candidate) => pin(candidate).ref === target);
+    return row ? getRowId(row) : null;
+  }, [target, rows, pagesLoaded, pin, getRowId]);
+  useEffect(() => {
+    if (!targetRowId) return;
+    // After the grid has moved its cursor to the row (its own effect).
+    const timer = window.setTimeout(() => {
+      container.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+    });
+    return () => window.clearTimeout(timer);
+  }, [targetRowId]);
 
   // The pin command asks the table that has the focus.
   const release = useRef<(() => void) | null>(null);
@@ -96,6 +135,7 @@ export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
       fetchPage: async (args: Parameters<ServerSource<T>['fetchPage']>[0]) => {
         const page = await source.fetchPage(args);
         for (const row of page.rows) byId.current.set(getRowId(row), row);
+        setPagesLoaded((n) => n + 1);
         return page;
       },
     } satisfies ServerSource<T>;
@@ -113,20 +153,22 @@ export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
         emptyMessage={props.emptyMessage}
         exportName={props.label}
         onOpen={onOpen ? (row) => onOpen(row) : undefined}
+        selectedRowId={targetRowId}
         toolbarExtra={
           <>
             {props.toolbarExtra}
-            <button
-              type="button"
-              className="button small"
-              title="Pin the row under the cursor to the evidence (p)"
-              onClick={() => {
-                const next = draft();
-                if (next) setDraft(next);
-              }}
-            >
-              Pin row
-            </button>
+            <Tooltip content="Pin the row under the cursor to the evidence (p)">
+              <button
+                type="button"
+                className="button small"
+                onClick={() => {
+                  const next = draft();
+                  if (next) setDraft(next);
+                }}
+              >
+                Pin row
+              </button>
+            </Tooltip>
           </>
         }
       />
@@ -134,14 +176,26 @@ export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
   );
 }
 
-/** Wraps the first column's cell so the row can be found from the DOM by its id. */
+/**
+ * Wraps the first column's cell so the row can be found from the DOM by its id, and marks a
+ * pinned row there with a pushpin.
+ */
 function withRowKey<T>(
   columns: readonly DataTableColumn<T>[],
   getRowId: (row: T) => string,
+  isPinned: (row: T) => boolean,
 ): DataTableColumn<T>[] {
   return columns.map((column, index) => {
     if (index !== 0) return column;
     const render = column.cell ?? ((row: T) => String(column.value(row) ?? ''));
-    return { ...column, cell: (row: T) => <span data-row-key={getRowId(row)}>{render(row)}</span> };
+    return {
+      ...column,
+      cell: (row: T) => (
+        <span data-row-key={getRowId(row)}>
+          {isPinned(row) ? <PinMark /> : null}
+          {render(row)}
+        </span>
+      ),
+    };
   });
 }

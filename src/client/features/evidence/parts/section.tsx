@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 
+import { Tooltip } from '../../../components/tooltip';
+
 /** A card of an evidence page: a title, an optional line of context, actions, and its content. */
 export function Section(props: {
   title: string;
@@ -35,18 +37,16 @@ export function Figures(props: { items: FigureItem[] }) {
   return (
     <div className="evidence-figures">
       {props.items.map((item) => (
-        <div
-          key={item.label}
-          className={`evidence-figure${item.tone ? ` tone-${item.tone}` : ''}`}
-          title={item.hint}
-        >
-          <div
-            className={`evidence-figure-value${typeof item.value === 'string' && item.value.length > 12 ? ' long' : ''}`}
-          >
-            {item.value}
+        <Tooltip key={item.label} content={item.hint}>
+          <div className={`evidence-figure${item.tone ? ` tone-${item.tone}` : ''}`}>
+            <div
+              className={`evidence-figure-value${typeof item.value === 'string' && item.value.length > 12 ? ' long' : ''}`}
+            >
+              {item.value}
+            </div>
+            <div className="evidence-figure-label">{item.label}</div>
           </div>
-          <div className="evidence-figure-label">{item.label}</div>
-        </div>
+        </Tooltip>
       ))}
     </div>
   );

@@ -5,11 +5,13 @@ import type { KeyboardEvent } from 'react';
 import type { TimelineEvent } from '../../../../shared/schemas/incidents';
 import { formatDateTime } from '../../../components/format';
 import { useFillHeight } from '../../../components/use-fill-height';
+import { Tooltip, TruncatedText } from '../../../components/tooltip';
 import { RawRecord } from './raw-record';
 
 /**
  * The incident's events in time order, virtualized (a timeline of thousands keeps a few dozen
- * rows in the page). The cursor row is the active option; expanded rows show the raw record.
+ * rows in the page). The cursor row is the active option; expanded rows show the raw record
+ * inside the option, so a screen reader reads it with the row.
  */
 export function TimelineList(props: {
   investigationId: string;
@@ -72,7 +74,6 @@ export function TimelineList(props: {
               id={`timeline-event-${event.id}`}
               role="option"
               aria-selected={item.index === cursor}
-              aria-expanded={open}
               className={`timeline-row${item.index === cursor ? ' is-cursor' : ''}`}
               style={{
                 position: 'absolute',
@@ -92,19 +93,19 @@ export function TimelineList(props: {
                   {event.category}
                 </span>
                 <span className="timeline-activity mono">{event.activity}</span>
-                <span className="timeline-summary" title={event.summary}>
-                  {event.summary}
-                </span>
+                <TruncatedText className="timeline-summary">{event.summary}</TruncatedText>
                 <span className="timeline-source faint">{event.app ?? event.source}</span>
-                <button
-                  type="button"
-                  className="button ghost small"
-                  tabIndex={-1}
-                  aria-label={open ? 'Hide raw record' : 'Show raw record'}
-                  onClick={() => props.onToggle(item.index)}
-                >
-                  {open ? '▾' : '▸'}
-                </button>
+                {/* The row is the control (Enter or space toggles it); the mark is its pointer
+                    target, not a button, because an option may not hold another control. */}
+                <Tooltip content={open ? 'Hide the raw record' : 'Show the raw record'}>
+                  <span
+                    className="timeline-toggle"
+                    aria-hidden="true"
+                    onClick={() => props.onToggle(item.index)}
+                  >
+                    {open ? '▾' : '▸'}
+                  </span>
+                </Tooltip>
               </div>
               {open ? (
                 <RawRecord investigationId={props.investigationId} eventId={event.id} />
