@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchAnalysis } from './analysis.bench';
 import { benchApiLoad } from './api-load.bench';
 import { benchBrowser } from './browser/browser.bench';
+import { benchEventSearch } from './event-search.bench';
 import { benchFindingLoad } from './finding-load.bench';
 import { benchFindings } from './findings.bench';
 import { benchIngest } from './ingest.bench';
@@ -75,6 +76,21 @@ if (wants('findings')) {
         `  ${e.path.padEnd(48)} first ${e.firstMs} ms  p50 ${e.p50Ms} ms  p95 ${e.p95Ms} ms`,
       );
     results[`findings-${engine}`] = result;
+  }
+}
+
+if (wants('search')) {
+  const events = Number(process.env.BENCH_SEARCH_EVENTS ?? 1_000_000);
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    console.log(
+      `Event search: GET /search/events over a case with ${events.toLocaleString('en-US')} events on ${engine}…`,
+    );
+    const result = await benchEventSearch(engine, events);
+    for (const q of result.queries)
+      console.log(
+        `  ${q.q.padEnd(12)} first page p50 ${q.firstPage.p50Ms} ms  p95 ${q.firstPage.p95Ms} ms; to the end: ${q.toTheEnd.pages} pages, ${q.toTheEnd.hits} hits, ${q.toTheEnd.ms} ms`,
+      );
+    results[`search-${engine}`] = result;
   }
 }
 
