@@ -9,6 +9,7 @@ import type { Dialect } from './dialect';
 import { FifoSqliteDialect } from './fair-sqlite-dialect';
 import { registerFoldCase } from './fold-case';
 import type { Database } from './schema';
+import { registerSqlFunctions } from './sql-functions';
 
 /** An open database: the Kysely instance, which engine it is, and how to close it. */
 export interface DatabaseHandle {
@@ -114,6 +115,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
   registerFoldCase(sqlite);
+  registerSqlFunctions(sqlite);
   const db = new Kysely<Database>({
     dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }),
   });

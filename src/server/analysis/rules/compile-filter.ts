@@ -4,7 +4,8 @@ import type { RawBuilder, SqlBool } from 'kysely';
 import type { Dialect } from '../../db/dialect';
 import { resolveField } from './fields';
 import type { ResolvedField } from './fields';
-import type { Condition, ConfigListName, Filter, ListValue } from './filter-types';
+import type { Condition, ConfigListName, Filter, ListValue, RegexOperand } from './filter-types';
+import { postgresRegex } from './regex-subset';
 
 /*
  * Rules become SQL here rather than in db/queries: the SQL is not written by hand but derived
@@ -72,6 +73,30 @@ function hasAnyOf(
     : sql<SqlBool>`exists (select 1 from json_each(${target}) as j where lower(j.value) in (${wanted}))`;
 }
 
+/**
+ * A regular expression: JavaScript through vigil_matches on SQLite (db/sql-functions.ts), the
+ * equivalent ARE with `~` or `~*` on PostgreSQL (regex-subset.ts rewrites what differs).
+ */
+function matches(
+  target: RawBuilder<unknown>,
+  operand: RegexOperand,
+  dialect: Dialect,
+): RawBuilder<SqlBool> {
+  const flags = operand.flags ?? '';
+  if (dialect === 'sqlite') {
+    return sql<SqlBool>`vigil_matches(${target}, ${operand.pattern}, ${flags})`;
+  }
+  const { pattern, caseInsensitive } = postgresRegex(operand.pattern, flags);
+  return caseInsensitive
+    ? sql<SqlBool>`${target} ~* ${pattern}`
+    : sql<SqlBool>`${target} ~ ${pattern}`;
+}
+
+/** Any of the networks, through vigil_in_cidr (SQLite: sql-functions.ts, PostgreSQL: migration 0016). */
+function inNetworks(target: RawBuilder<unknown>, networks: readonly string[]): RawBuilder<SqlBool> {
+  return orAll(networks.map((network) => sql<SqlBool>`vigil_in_cidr(${target}, ${network})`));
+}
+
 function scalar(value: string | number | boolean): string | number {
   return typeof value === 'boolean' ? Number(value) : value;
 }
@@ -109,6 +134,9 @@ function compileCondition(
     return likeAny(target, condition.startsWithAny, (n) => `${n}%`, context.dialect);
   if (condition.endsWithAny)
     return likeAny(target, condition.endsWithAny, (n) => `%${n}`, context.dialect);
+  if (condition.equalsAny) return likeAny(target, condition.equalsAny, (n) => n, context.dialect);
+  if (condition.matches) return matches(target, condition.matches, context.dialect);
+  if (condition.cidr) return inNetworks(target, condition.cidr);
   if (condition.hasAnyOf !== undefined)
     return hasAnyOf(target, listOf(condition.hasAnyOf, context), context.dialect);
   throw new Error(`The condition on ${condition.field} has no operator.`);

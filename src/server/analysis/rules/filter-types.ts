@@ -18,9 +18,19 @@ export type ConfigListName = (typeof configLists)[number];
 export type ListValue = Array<string | number> | { config: ConfigListName };
 
 /**
+ * A regular expression in the subset both engines run the same way (see regex-subset.ts),
+ * JavaScript syntax, with the flags `i` (ignore case), `m` (multi-line) and `s` (dot-all).
+ * Like JavaScript's `test`, it matches anywhere in the value unless anchored.
+ */
+export interface RegexOperand {
+  pattern: string;
+  flags?: string;
+}
+
+/**
  * One test of one field. Exactly one operator per condition. Text tests are case-sensitive
  * for `eq`/`in` (normalized values are lower-case already) and case-insensitive for
- * `containsAny`, `startsWithAny` and `endsWithAny`.
+ * `equalsAny`, `containsAny`, `startsWithAny` and `endsWithAny`.
  */
 export interface Condition {
   field: string;
@@ -36,6 +46,12 @@ export interface Condition {
   containsAny?: string[];
   startsWithAny?: string[];
   endsWithAny?: string[];
+  /** The whole value is one of these texts, ignoring case (source values keep their case). */
+  equalsAny?: string[];
+  /** A regular expression finds a match in the value. */
+  matches?: RegexOperand;
+  /** The value is an IPv4 or IPv6 address inside one of these networks (`10.0.0.0/8`). */
+  cidr?: string[];
   /** For list fields (email_domains, email_recipients): any element is in the list. */
   hasAnyOf?: ListValue;
 }
@@ -54,6 +70,9 @@ export const operators = {
   containsAny: ['text'],
   startsWithAny: ['text'],
   endsWithAny: ['text'],
+  equalsAny: ['text'],
+  matches: ['text'],
+  cidr: ['text'],
   hasAnyOf: ['list'],
 } as const;
 export type Operator = keyof typeof operators;

@@ -1,6 +1,8 @@
+import { parseNetwork } from '../../db/ip-networks';
 import { resolveField } from './fields';
 import { configLists, operators } from './filter-types';
 import type { Filter, Operator } from './filter-types';
+import { regexProblem } from './regex-subset';
 
 type Issue = (path: string, message: string) => void;
 
@@ -39,6 +41,42 @@ function checkNeedles(value: unknown, path: string, issue: Issue): void {
   if (value.some((item) => typeof item !== 'string' || item.length === 0 || item.length > 200)) {
     issue(path, 'each piece of text must be 1 to 200 characters');
   }
+}
+
+function checkTexts(value: unknown, path: string, issue: Issue): void {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100) {
+    issue(path, 'expected a list of 1 to 100 pieces of text');
+    return;
+  }
+  if (value.some((item) => typeof item !== 'string' || item.length > 500)) {
+    issue(path, 'each piece of text must be at most 500 characters');
+  }
+}
+
+function checkRegex(value: unknown, path: string, issue: Issue): void {
+  if (!isObject(value) || typeof value.pattern !== 'string') {
+    issue(path, 'expected { "pattern": "<regular expression>", "flags": "i" }');
+    return;
+  }
+  const extra = Object.keys(value).filter((key) => key !== 'pattern' && key !== 'flags');
+  if (extra.length > 0) issue(path, `unknown key "${extra[0]}"; use pattern and flags`);
+  if (value.flags !== undefined && typeof value.flags !== 'string') {
+    issue(`${path}.flags`, 'expected a string of flags such as "i"');
+    return;
+  }
+  const problem = regexProblem(value.pattern, value.flags ?? '');
+  if (problem !== null) issue(`${path}.pattern`, problem);
+}
+
+function checkNetworks(value: unknown, path: string, issue: Issue): void {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100) {
+    issue(path, 'expected a list of 1 to 100 networks such as "10.0.0.0/8"');
+    return;
+  }
+  const bad: unknown = (value as unknown[]).find(
+    (item) => typeof item !== 'string' || parseNetwork(item) === null,
+  );
+  if (bad !== undefined) issue(path, `${JSON.stringify(bad)} is not an IPv4 or IPv6 network`);
 }
 
 function checkCondition(value: Record<string, unknown>, path: string, issue: Issue): void {
@@ -100,6 +138,15 @@ function checkCondition(value: Record<string, unknown>, path: string, issue: Iss
     case 'notIn':
     case 'hasAnyOf':
       checkList(operand, at, issue, resolved.kind === 'number');
+      break;
+    case 'equalsAny':
+      checkTexts(operand, at, issue);
+      break;
+    case 'matches':
+      checkRegex(operand, at, issue);
+      break;
+    case 'cidr':
+      checkNetworks(operand, at, issue);
       break;
     default:
       checkNeedles(operand, at, issue);

@@ -80,6 +80,9 @@ export const githubParser = defineRecordParser({
             ? firstText(field(record, 'user'), field(record, 'team'))
             : null,
         attributes: {
+          // The login as written, and repo.access's new visibility, for Sigma's GitHub rules.
+          actor: login ?? undefined,
+          visibility: text(field(record, 'visibility')) ?? undefined,
           org: text(field(record, 'org')) ?? undefined,
           transportProtocol:
             firstText(field(record, 'transport_protocol_name'), field(record, 'protocol_name')) ??

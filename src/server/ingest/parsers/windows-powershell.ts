@@ -10,7 +10,8 @@ import { systemAccount } from './windows-record';
  * parameter bindings). The payload is the script text the PowerShell findings read.
  */
 export function moduleLogged(event: WindowsEvent): WindowsOutcome {
-  const context = contextInfo(text(event.data('ContextInfo')) ?? '');
+  const rawContext = text(event.data('ContextInfo'));
+  const context = contextInfo(rawContext ?? '');
   const payload = text(event.data('Payload'));
   const command = context.get('command name') ?? null;
   const commandLine = payload ?? command;
@@ -28,6 +29,8 @@ export function moduleLogged(event: WindowsEvent): WindowsOutcome {
         commandName: command ?? undefined,
         commandType: context.get('command type') ?? undefined,
         hostName: context.get('host name') ?? undefined,
+        // As written, for Sigma's ps_module rules (`ContextInfo|contains`).
+        contextInfo: rawContext ?? undefined,
         decodedCommand:
           commandLine === null ? undefined : (decodeEncodedCommands(commandLine) ?? undefined),
       },

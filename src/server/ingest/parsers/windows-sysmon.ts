@@ -25,12 +25,20 @@ const HANDLERS: Readonly<
   26: fileDeleted,
 };
 
-/** What a Sysmon event gives; events without a handler are skipped as unused. */
+/**
+ * What a Sysmon event gives; events without a handler are skipped as unused. Sysmon's own
+ * `User` is kept in `attributes.user` as written (`NT AUTHORITY\SYSTEM`), beside the resolved
+ * actor, because Sigma rules test it.
+ */
 export function sysmonOutcome(event: WindowsEvent, state: WindowsState): WindowsOutcome {
   const handler = HANDLERS[event.eventId];
   if (!handler) return { skip: unusedReason(event) };
   state.removable.observe(text(event.data('Image')), event.computer);
-  return handler(event, state);
+  const outcome = handler(event, state);
+  if (!('facts' in outcome)) return outcome;
+  const user = sysmonUser(event);
+  const attributes = { ...outcome.facts.attributes, user: user ?? undefined };
+  return { ...outcome, facts: { ...outcome.facts, attributes } };
 }
 
 /** Sysmon's own `User` (`DOMAIN\\user`), absent in some event types and older schemas. */
@@ -116,6 +124,7 @@ function networkConnection(event: WindowsEvent): WindowsOutcome {
         protocol: text(event.data('Protocol')) ?? undefined,
         initiated: text(event.data('Initiated')) ?? undefined,
         sourceIp: text(event.data('SourceIp')) ?? undefined,
+        destinationHostname: host ?? undefined,
         destinationPort: port ?? undefined,
       },
     },
