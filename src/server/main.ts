@@ -8,6 +8,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { analysisRunnerPlugin } from './analysis/runs/analysis-runner-plugin';
 import { identityResolutionPlugin } from './ingest/identity/identity-resolution-plugin';
+import { detectionRunnerPlugin } from './analysis/alerts/detection-runner-plugin';
 
 /**
  * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it
@@ -39,6 +40,7 @@ export async function main(): Promise<void> {
   await app.register(housekeepingPlugin);
   await app.register(analysisRunnerPlugin);
   await app.register(identityResolutionPlugin);
+  await app.register(detectionRunnerPlugin);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

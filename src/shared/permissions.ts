@@ -33,3 +33,11 @@ export const permissionDescriptions: Record<Permission, string> = {
   'audit.read': 'Read the audit log',
   'dev.tools': 'Run developer tools such as the log generator',
 };
+
+/**
+ * Whether someone may see alerts and risk scores about anyone: they concern people before any
+ * case exists, so only those who see every case and its evidence do.
+ */
+export function canSeeAlerts(granted: ReadonlySet<Permission>): boolean {
+  return granted.has('investigations.read_all') && granted.has('evidence.read');
+}

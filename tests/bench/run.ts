@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchAnalysis } from './analysis.bench';
 import { benchApiLoad } from './api-load.bench';
 import { benchBrowser } from './browser/browser.bench';
+import { benchDetection } from './detection.bench';
 import { benchEventSearch } from './event-search.bench';
 import { benchFindingLoad } from './finding-load.bench';
 import { benchFindings } from './findings.bench';
@@ -91,6 +92,25 @@ if (wants('search')) {
         `  ${q.q.padEnd(12)} first page p50 ${q.firstPage.p50Ms} ms  p95 ${q.firstPage.p95Ms} ms; to the end: ${q.toTheEnd.pages} pages, ${q.toTheEnd.hits} hits, ${q.toTheEnd.ms} ms`,
       );
     results[`search-${engine}`] = result;
+  }
+}
+
+if (wants('detection')) {
+  const employees = Number(process.env.BENCH_DETECTION_EMPLOYEES ?? 1000);
+  const days = Number(process.env.BENCH_DETECTION_DAYS ?? 33);
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    console.log(
+      `Detection: ${employees} people over ${days} days through the pipeline, then detection over everyone on ${engine}…`,
+    );
+    const r = await benchDetection(engine, employees, days);
+    console.log(
+      `  ${r.events.toLocaleString('en-US')} events ingested in ${r.ingestSeconds} s; detection over ${r.everyone.people} people in ${r.everyone.seconds} s (${r.everyone.alerts} alerts, ${r.everyone.failed} failed); a ${r.push.events}-event push: ingest ${r.push.ingestMs} ms, detection ${r.push.detectionMs} ms`,
+    );
+    for (const q of r.list.queries)
+      console.log(
+        `  GET /alerts?${q.query} with ${r.list.alerts.toLocaleString('en-US')} alerts: p50 ${q.p50Ms} ms, p95 ${q.p95Ms} ms`,
+      );
+    results[`detection-${engine}`] = r;
   }
 }
 

@@ -24,8 +24,8 @@ test('the risk panel explains the score and leads from a part to the incident be
   await expect(hygiene.getByRole('link', { name: /events? on Security hygiene/ })).toBeVisible();
 
   await panel.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: '/work/shots/risk-panel.png' });
-  await page.screenshot({ path: '/work/shots/risk-panel-page.png' });
+  await panel.screenshot({ path: 'test-results/risk-panel.png' });
+  await page.screenshot({ path: 'test-results/risk-panel-page.png' });
 
   // Tab along the page until the first incident the Incidents part names has the focus.
   const incidents = parts.getByRole('listitem', { name: 'Incidents' });

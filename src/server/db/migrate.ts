@@ -16,6 +16,8 @@ import { riskOverridesMigration } from './migrations/0011-risk-overrides';
 import { eventSearchTextMigration } from './migrations/0013-event-search-text';
 import { employeeAliasesMigration } from './migrations/0014-employee-aliases';
 import { runCountsMigration } from './migrations/0015-run-counts';
+import { sigmaFunctionsMigration } from './migrations/0016-sigma-functions';
+import { alertsMigration } from './migrations/0017-alerts';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,6 +36,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0013-event-search-text': eventSearchTextMigration(dialect),
     '0014-employee-aliases': employeeAliasesMigration(),
     '0015-run-counts': runCountsMigration(dialect),
+    '0016-sigma-functions': sigmaFunctionsMigration(dialect),
+    '0017-alerts': alertsMigration(dialect),
   };
 }
 
@@ -57,6 +61,8 @@ export async function migrateToLatest(
   const migrator = new Migrator({
     db,
     provider,
+    // A database may hold a later migration than one added since (0014 came after 0015 ran).
+    allowUnorderedMigrations: true,
     ...(dialect === 'postgres' ? { migrationTableSchema: schema ?? 'public' } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

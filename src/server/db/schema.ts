@@ -15,6 +15,12 @@ export interface Database {
   audit_log: AuditLogTable;
   user_settings: UserSettingsTable;
   events: EventsTable;
+  alerts: AlertsTable;
+  alert_events: AlertEventsTable;
+  detection_queue: DetectionQueueTable;
+  employee_risk: EmployeeRiskTable;
+  watchlists: WatchlistsTable;
+  watchlist_members: WatchlistMembersTable;
   integrations: IntegrationsTable;
   ingest_runs: IngestRunsTable;
   configuration: ConfigurationTable;
@@ -271,3 +277,72 @@ export type InvestigationRow = Selectable<InvestigationsTable>;
 export type NewInvestigation = Insertable<InvestigationsTable>;
 export type InvestigationUpdate = Updateable<InvestigationsTable>;
 export type RoleRow = Selectable<RolesTable>;
+
+/** What detection over the organization raised about a person (migration 0017). */
+export interface AlertsTable {
+  id: string;
+  rule_id: string;
+  title: string;
+  description: string;
+  employee_id: string;
+  severity: string;
+  /** 0 low .. 3 critical, for sorting worst first. */
+  severity_rank: number;
+  status: string;
+  reason: string | null;
+  assignee_id: string | null;
+  investigation_id: string | null;
+  /** JSON array of ATT&CK technique ids. */
+  techniques: string;
+  why: string;
+  first_time: number;
+  last_time: number;
+  event_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The events behind an alert. */
+export interface AlertEventsTable {
+  alert_id: string;
+  event_id: number;
+  time: number;
+}
+
+/** People whose events arrived and wait for detection, with the span those events cover. */
+export interface DetectionQueueTable {
+  employee_id: string;
+  from_time: number;
+  to_time: number;
+  queued_at: number;
+  claimed_by: string | null;
+  claimed_at: number | null;
+}
+
+/** A person's risk score from their alerts and signals (migration 0017). */
+export interface EmployeeRiskTable {
+  employee_id: string;
+  score: number;
+  level: string;
+  /** JSON array of the score's parts (RiskPart). */
+  parts: string;
+  /** Alerts about them not dismissed. */
+  open_alerts: number;
+  computed_at: number;
+}
+
+/** A list of people an admin keeps, for detection to watch (migration 0017). */
+export interface WatchlistsTable {
+  id: string;
+  name: string;
+  description: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+/** Who is on a kept list. */
+export interface WatchlistMembersTable {
+  watchlist_id: string;
+  employee_id: string;
+  added_at: number;
+}

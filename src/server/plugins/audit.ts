@@ -17,10 +17,13 @@ export interface AuditEntryInput {
   actorUserId?: string;
 }
 
-/** What a change hands back to `app.audited`: its result, and its entry (null when nothing changed). */
+/**
+ * What a change hands back to `app.audited`: its result, and its entry (null when nothing
+ * changed), or one entry per item for a change to several (a bulk action).
+ */
 export interface AuditedChange<T> {
   result: T;
-  entry: AuditEntryInput | null;
+  entry: AuditEntryInput | readonly AuditEntryInput[] | null;
 }
 
 /** A change run inside the transaction `app.audited` opens; every query must use `trx`. */
@@ -56,7 +59,8 @@ export const auditPlugin = fp(
     app.decorate('audited', <T>(request: FastifyRequest, work: AuditedWork<T>): Promise<T> =>
       app.db.transaction().execute(async (trx) => {
         const { result, entry } = await work(trx);
-        if (entry) await appendAudit(trx, recordOf(request, entry));
+        const entries = entry === null ? [] : Array.isArray(entry) ? entry : [entry];
+        for (const one of entries as AuditEntryInput[]) await appendAudit(trx, recordOf(request, one));
         return result;
       }),
     );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { adminRoleRoutes } from './admin/roles';
+import { alertRoutes } from './alerts';
 import { adminUserRoutes } from './admin/users';
 import { auditRoutes } from './audit/list';
 import { generatorRoutes } from './dev/generator';
@@ -10,6 +11,7 @@ import { meRoute } from './auth/me';
 import { ssoRoutes } from './auth/sso';
 import { configurationRoutes } from './configuration';
 import { findingRoutes } from './findings';
+import { employeeRiskRoute } from './identity/employee-risk';
 import { employeeRoutes } from './identity/employees';
 import { incidentRoutes } from './incidents';
 import { integrationRoutes, pushIngestRoute } from './integrations';
@@ -19,6 +21,7 @@ import { mySettingsRoutes } from './me/settings';
 import { openApiRoute } from './openapi';
 import { searchEventsRoute } from './search/events';
 import { userDirectoryRoutes } from './users/directory';
+import { watchlistRoutes } from './watchlists';
 
 /** Everything under /api/app. Only sign-in and sign-out are reachable without a session. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,8 +42,11 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await authenticated.register(findingRoutes);
     await authenticated.register(configurationRoutes);
     await authenticated.register(incidentRoutes);
+    await authenticated.register(alertRoutes);
+    await authenticated.register(watchlistRoutes);
     await authenticated.register(searchEventsRoute);
     await authenticated.register(employeeRoutes);
+    await authenticated.register(employeeRiskRoute);
     await authenticated.register(integrationRoutes);
     await authenticated.register(generatorRoutes);
     await authenticated.register(userDirectoryRoutes);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { riskLevels } from '../investigation-model';
+
 /** An employee as the API shows them (always through the server's employee presenter). */
 export const employeeSchema = z.object({
   id: z.string(),
@@ -33,10 +35,22 @@ export const employeesQuerySchema = z.strictObject({
   department: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   offset: z.coerce.number().int().min(0).default(0),
+  /** By name, or riskiest first (people never scored last). */
+  sort: z.enum(['name', 'risk']).default('name'),
 });
 
+/**
+ * A person in the directory with their risk score: null when they were never scored, or when
+ * the caller may not see alerts (every case and its evidence), since a score says there are some.
+ */
+export const directoryEmployeeSchema = employeeSchema.extend({
+  riskScore: z.number().int().min(0).max(100).nullable(),
+  riskLevel: z.enum(riskLevels).nullable(),
+});
+export type DirectoryEmployee = z.infer<typeof directoryEmployeeSchema>;
+
 export const employeesReplySchema = z.object({
-  employees: z.array(employeeSchema),
+  employees: z.array(directoryEmployeeSchema),
   total: z.number(),
 });
 export type EmployeesReply = z.infer<typeof employeesReplySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { isKnownTechnique } from '../../../shared/attack';
 import { incidentSeverities } from '../../../shared/incident-model';
+import { watchlistId } from '../../../shared/schemas/watchlists';
 import { durationMs, isDuration } from './durations';
 import { isMeasurable, resolveField } from './fields';
 import type { Filter } from './filter-types';
@@ -74,6 +75,16 @@ export const ruleSchema = z
     why: z.string().min(1).max(1000),
     /** How many events of each step the incident's timeline keeps. */
     timelineLimit: z.number().int().min(1).max(5000).default(1000),
+    /**
+     * Detection over everyone watches only the people on this watchlist with this rule
+     * (`departing`, `new-hires`, `privileged` or a kept list's id). A case runs it regardless:
+     * an investigator wants every finding about their subject.
+     */
+    watchlist: watchlistId.optional(),
+    /** Alerts about people on this watchlist take this severity instead (usually higher). */
+    raiseOn: z
+      .strictObject({ watchlist: watchlistId, severity: z.enum(incidentSeverities) })
+      .optional(),
   })
   .superRefine((rule, ctx) => {
     const issue = (path: (string | number)[], message: string) =>

@@ -10,11 +10,11 @@ import {
   findAnalysisSubject,
   markAnalysisRunning,
 } from '../../db/queries/analysis-runs';
-import { getConfiguration } from '../../db/queries/configuration';
 import { syncIncidents } from '../../db/queries/incident-writes';
 import type { ProducedIncident, SyncOutcome } from '../../db/queries/incident-writes';
 import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
+import { loadFilterContext } from '../rules/filter-context';
 import type { AnalysisScope } from '../rules/find-bursts';
 import { shippedRules } from '../rules/load-rules';
 import type { Rule } from '../rules/rule-schema';
@@ -38,25 +38,6 @@ export interface AnalysisResult {
 export interface AnalysisOptions {
   rules?: readonly Rule[];
   now?: () => number;
-}
-
-async function filterContext(
-  db: Kysely<Database>,
-  dialect: DatabaseHandle['dialect'],
-): Promise<{ context: FilterContext; config: Awaited<ReturnType<typeof getConfiguration>> }> {
-  const config = await getConfiguration(db);
-  return {
-    config,
-    context: {
-      dialect,
-      lists: {
-        sensitiveLabels: config.sensitiveLabels,
-        personalEmailDomains: config.personalEmailDomains,
-        companyDomains: config.companyDomains,
-        competitorDomains: config.competitors.flatMap((c) => c.domains),
-      },
-    },
-  };
 }
 
 async function detect(
@@ -107,7 +88,7 @@ export async function analyseInvestigation(
   if (!subject) throw new Error(`Investigation ${investigationId} no longer exists.`);
   for (const step of analysisSteps)
     await step.run(handle, { investigationId, employeeId: subject.employeeId });
-  const { context, config } = await filterContext(db, handle.dialect);
+  const { context, config } = await loadFilterContext(db, handle.dialect);
   const scope: AnalysisScope = {
     employeeId: subject.employeeId,
     department: subject.department,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 import { containsInsensitive } from '../dialect';
@@ -8,6 +9,8 @@ export interface EmployeeFilter {
   department?: string | undefined;
   limit: number;
   offset: number;
+  /** `risk`: highest score first, people never scored last. */
+  sort?: 'name' | 'risk';
 }
 
 /** Employees matching a text search over name, email, id, department and title. */
@@ -29,14 +32,20 @@ export async function listEmployees(
     );
   }
   if (filter.department) query = query.where('department', '=', filter.department);
+  const ordered =
+    filter.sort === 'risk'
+      ? query
+          .selectAll('employees')
+          .leftJoin('employee_risk as r', 'r.employee_id', 'employees.id')
+          .orderBy(sql`coalesce(r.score, -1)`, 'desc')
+      : query.selectAll('employees');
   const [rows, count] = await Promise.all([
-    query
-      .selectAll()
+    ordered
       .orderBy('full_name')
       .orderBy('id')
       .limit(filter.limit)
       .offset(filter.offset)
-      .execute(),
+      .execute() as Promise<EmployeeRow[]>,
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

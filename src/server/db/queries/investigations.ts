@@ -233,3 +233,18 @@ export async function replaceMembers(
     .onConflict((oc) => oc.columns(['investigation_id', 'user_id']).doNothing())
     .execute();
 }
+
+/** The most recently updated case about a person that is not closed, if any. */
+export async function findOpenCaseAbout(
+  db: Kysely<Database>,
+  employeeId: string,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('investigations')
+    .select('id')
+    .where('subject_employee_id', '=', employeeId)
+    .where('status', '<>', 'closed')
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

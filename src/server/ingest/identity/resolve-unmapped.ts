@@ -7,6 +7,7 @@ import {
   listUnmappedActors,
   queueSubjects,
 } from '../../db/queries/identity-mapping';
+import { queueEmployeesForDetection } from '../../db/queries/detection-queue';
 import { IdentityDirectory } from '../pipeline/identity-directory';
 
 /** What one pass of re-resolution changed. */
@@ -53,6 +54,7 @@ export async function resolveUnmappedEvents(handle: DatabaseHandle): Promise<Res
       events += changed;
     }
     await queueSubjects(trx, [...employees], Date.now());
+    await queueEmployeesForDetection(trx, [...employees], Date.now());
     return { events, employees: employees.size };
   });
 }

@@ -32,9 +32,23 @@ const employeeUpdates = EMPLOYEE_COLUMNS.filter((c) => c !== 'id')
 const nowParam = `$${EMPLOYEE_COLUMNS.length + 1}::bigint`;
 
 /** Counts what an insert into events added, and whose events they were. */
+/**
+ * Queues for detection the people whose events a statement added (its CTE `source` returns
+ * employee_id and time), widening a span already queued; part of the batch's transaction.
+ */
+const queueForDetection = (source: string) => `queued as (
+    insert into detection_queue (employee_id, from_time, to_time, queued_at)
+    select employee_id, min(time), max(time), (extract(epoch from clock_timestamp()) * 1000)::bigint
+    from ${source} where employee_id is not null group by employee_id
+    on conflict (employee_id) do update set
+      from_time = least(detection_queue.from_time, excluded.from_time),
+      to_time = greatest(detection_queue.to_time, excluded.to_time),
+      queued_at = excluded.queued_at)`;
+
 const added = (
   insert: string,
-) => `with added as (${insert} on conflict do nothing returning employee_id)
+) => `with added as (${insert} on conflict do nothing returning employee_id, time),
+  ${queueForDetection('added')}
   select count(*)::int as accepted,
     coalesce(array_agg(distinct employee_id) filter (where employee_id is not null), '{}') as subjects
   from added`;
@@ -51,7 +65,9 @@ const SQL = {
   // Events stored before their employee was known join the employee now (HR after logs).
   backfillEmployees: `with joined as (
       update events set employee_id = s.id from unnest($1::text[], $2::text[]) as s(id, email)
-      where events.employee_id is null and events.actor_email = s.email returning s.id)
+      where events.employee_id is null and events.actor_email = s.email
+      returning s.id, s.id as employee_id, events.time),
+    ${queueForDetection('joined')}
     select coalesce(array_agg(distinct id), '{}') as ids from joined`,
   markSubjects: `update investigations set analysis_state = 'pending', analysis_updated_at = $1
     where subject_employee_id = any($2::text[])`,

@@ -16,6 +16,11 @@ const employeeUpdates = EMPLOYEE_COLUMNS.filter((c) => c !== 'id')
   .map((c) => `"${c}" = excluded."${c}"`)
   .join(', ');
 
+const QUEUE_UPSERT = `on conflict (employee_id) do update set
+    from_time = min(detection_queue.from_time, excluded.from_time),
+    to_time = max(detection_queue.to_time, excluded.to_time),
+    queued_at = excluded.queued_at`;
+
 const SQL = {
   upsertEmployee: `insert into main.employees (${employeeColumns}, created_at, updated_at)
     values (${EMPLOYEE_COLUMNS.map(() => '?').join(', ')}, ?, ?)
@@ -26,6 +31,15 @@ const SQL = {
   markNewEvents: `update main.investigations set analysis_state = 'pending', analysis_updated_at = ?
     where subject_employee_id in
       (select distinct employee_id from main.events where id > ? and employee_id is not null)`,
+  // The people whose events arrived wait for detection, with the span their events cover.
+  queueNewEvents: `insert into main.detection_queue (employee_id, from_time, to_time, queued_at)
+    select employee_id, min(time), max(time), ? from main.events
+    where id > ? and employee_id is not null group by employee_id
+    ${QUEUE_UPSERT}`,
+  queueJoined: `insert into main.detection_queue (employee_id, from_time, to_time, queued_at)
+    select employee_id, min(time), max(time), ? from main.events
+    where employee_id = ? group by employee_id
+    ${QUEUE_UPSERT}`,
   markSubject: `update main.investigations set analysis_state = 'pending', analysis_updated_at = ?
     where subject_employee_id = ?`,
   finishRun: `update main.ingest_runs set status = 'succeeded', finished_at = @now,
@@ -39,6 +53,7 @@ const SQL = {
  * Writes a staged batch in ONE transaction on the app's connection: inserts the events still in
  * memory (`on conflict do nothing`: re-ingest is a no-op), upserts the batch's employees, joins
  * earlier events to newly known employees, marks investigations whose subject got events,
+ * queues the people whose events arrived for detection,
  * finishes the run and updates the integration, then commits. A batch that spilled has had its
  * transaction open since then, with most of its events already inserted; a small batch begins
  * it here. Once the transaction is open everything up to COMMIT runs synchronously, and the
@@ -84,11 +99,16 @@ function writeBatch(
   const { accepted, lastIdBefore: after } = stage;
   const duplicate = stage.eventCount - accepted;
   let investigationsMarked = 0;
-  if (accepted > 0)
+  if (accepted > 0) {
     investigationsMarked += sqlite.prepare(SQL.markNewEvents).run(now, after).changes;
+    sqlite.prepare(SQL.queueNewEvents).run(now, after);
+  }
   const mark = sqlite.prepare(SQL.markSubject);
-  for (const id of backfillEmployees(sqlite, stage))
+  const queue = sqlite.prepare(SQL.queueJoined);
+  for (const id of backfillEmployees(sqlite, stage)) {
     investigationsMarked += mark.run(now, id).changes;
+    queue.run(now, id);
+  }
   sqlite.prepare(SQL.finishRun).run({
     now,
     accepted,

@@ -7,6 +7,9 @@ import {
   employeesQuerySchema,
   employeesReplySchema,
 } from '../../../shared/schemas/employees';
+import type { RiskLevel } from '../../../shared/investigation-model';
+import { canSeeAlerts } from '../../../shared/permissions';
+import { employeeScores } from '../../db/queries/employee-risk';
 import { findEmployee, listEmployees } from '../../db/queries/employees';
 import { notFound } from '../../domain-error';
 import { presentEmployee } from '../../presenters/employee';
@@ -22,12 +25,27 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: employeesQuerySchema, response: { 200: employeesReplySchema } },
     },
     async (request) => {
-      const { rows, total } = await listEmployees(app.db, request.query);
+      const seesRisk = canSeeAlerts(request.viewer!.permissions);
+      const query = { ...request.query, sort: seesRisk ? request.query.sort : ('name' as const) };
+      const { rows, total } = await listEmployees(app.db, query);
+      const scores = seesRisk
+        ? await employeeScores(
+            app.db,
+            rows.map((row) => row.id),
+          )
+        : new Map<string, { score: number; level: string }>();
       await app.audit(request, {
         action: 'employee.list',
-        details: { q: request.query.q ?? null, returned: rows.length },
+        details: { q: request.query.q ?? null, sort: query.sort, returned: rows.length },
       });
-      return { employees: rows.map(presentEmployee), total };
+      return {
+        employees: rows.map((row) => ({
+          ...presentEmployee(row),
+          riskScore: scores.get(row.id)?.score ?? null,
+          riskLevel: (scores.get(row.id)?.level as RiskLevel | undefined) ?? null,
+        })),
+        total,
+      };
     },
   );
 

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+
+import type { DetectionWork } from '../../db/queries/detection-queue';
+import { recordAlert } from '../../db/queries/alert-writes';
+import { isOnWatchlist } from '../../db/queries/watchlists';
+import type { Database } from '../../db/schema';
+import type { FilterContext } from '../rules/compile-filter';
+import type { AnalysisScope } from '../rules/find-bursts';
+import type { Rule } from '../rules/rule-schema';
+import { runRule } from '../rules/run-rule';
+import type { RuleHit } from '../rules/run-rule';
+import { timelineSelect } from '../rules/timeline-select';
+import type { RuleSpan } from './candidate-rules';
+import { candidateRules } from './candidate-rules';
+import { lookBackMs, mergeGapMs } from './look-back';
+
+/** Whether the person is on a watchlist, asked once per list and pass. */
+function watchlistMembership(db: Kysely<Database>, employeeId: string, now: number) {
+  const known = new Map<string, Promise<boolean>>();
+  return (id: string): Promise<boolean> => {
+    let answer = known.get(id);
+    if (!answer) {
+      answer = isOnWatchlist(db, id, employeeId, now);
+      known.set(id, answer);
+    }
+    return answer;
+  };
+}
+
+/** What detection did for one person. */
+export interface PersonOutcome {
+  hits: number;
+  raised: number;
+  extended: number;
+}
+
+/**
+ * Runs every rule over one person's events that arrived (the work's span) plus the look-back
+ * each rule needs, and records each hit as an alert, in one transaction: a pass that fails
+ * leaves nothing half-recorded and the person stays queued.
+ */
+export async function detectPerson(
+  db: Kysely<Database>,
+  work: DetectionWork,
+  rules: readonly Rule[],
+  context: FilterContext,
+  now: number,
+): Promise<PersonOutcome> {
+  const person = await db
+    .selectFrom('employees')
+    .select(['id', 'department'])
+    .where('id', '=', work.employeeId)
+    .executeTakeFirst();
+  const outcome: PersonOutcome = { hits: 0, raised: 0, extended: 0 };
+  if (!person) return outcome;
+  const found: Array<{
+    rule: Rule;
+    scope: AnalysisScope;
+    hit: RuleHit;
+    severity: Rule['severity'];
+  }> = [];
+  const watched = watchlistMembership(db, person.id, now);
+  const spans: RuleSpan[] = [];
+  for (const rule of rules) {
+    if (rule.watchlist && !(await watched(rule.watchlist))) continue;
+    spans.push({ rule, from: work.from - lookBackMs(rule), to: work.to + 1 });
+  }
+  for (const { rule, from, to } of await candidateRules(db, person.id, spans, context)) {
+    const scope: AnalysisScope = { employeeId: person.id, department: person.department, from, to };
+    const hits = await runRule(db, rule, scope, context);
+    if (hits.length === 0) continue;
+    // Asked before the transaction: on SQLite the transaction holds the one connection.
+    const raised = rule.raiseOn !== undefined && (await watched(rule.raiseOn.watchlist));
+    const severity = raised ? rule.raiseOn!.severity : rule.severity;
+    for (const hit of hits) found.push({ rule, scope, hit, severity });
+  }
+  if (found.length === 0) return outcome;
+  await db.transaction().execute(async (trx) => {
+    for (const { rule, scope, hit, severity } of found) {
+      const recorded = await recordAlert(
+        trx,
+        {
+          ruleId: rule.id,
+          title: rule.title,
+          description: rule.description,
+          severity,
+          techniques: rule.techniques,
+          employeeId: person.id,
+          first: hit.first,
+          last: hit.last,
+          why: hit.why,
+          mergeGapMs: mergeGapMs(rule),
+          events: (alertId) =>
+            rule.condition.steps.map((step, i) =>
+              timelineSelect(step, hit.bursts[i]!, scope, context, alertId, rule.timelineLimit),
+            ),
+        },
+        now,
+      );
+      outcome.hits += 1;
+      if (recorded.created) outcome.raised += 1;
+      else outcome.extended += 1;
+    }
+  });
+  return outcome;
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../schema';
+
+/** A person's alerts as the risk score reads them. */
+export function alertsForRisk(db: Kysely<Database>, employeeId: string, since: number) {
+  return db
+    .selectFrom('alerts')
+    .select(['id', 'title', 'severity', 'status', 'event_count'])
+    .where('employee_id', '=', employeeId)
+    .where('last_time', '>=', since)
+    .orderBy('first_time')
+    .orderBy('id')
+    .execute();
+}
+
+/** Stores a person's score, replacing the last one. */
+export async function saveEmployeeRisk(
+  db: Kysely<Database>,
+  row: {
+    employeeId: string;
+    score: number;
+    level: string;
+    parts: unknown;
+    openAlerts: number;
+    now: number;
+  },
+): Promise<void> {
+  const values = {
+    employee_id: row.employeeId,
+    score: row.score,
+    level: row.level,
+    parts: JSON.stringify(row.parts),
+    open_alerts: row.openAlerts,
+    computed_at: row.now,
+  };
+  await db
+    .insertInto('employee_risk')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('employee_id').doUpdateSet({
+        score: values.score,
+        level: values.level,
+        parts: values.parts,
+        open_alerts: values.open_alerts,
+        computed_at: values.computed_at,
+      }),
+    )
+    .execute();
+}
+
+/** A scored person with what the list shows of them. */
+export interface EmployeeRiskRow {
+  employee_id: string;
+  score: number;
+  level: string;
+  parts: unknown;
+  open_alerts: number;
+  computed_at: number;
+  full_name: string;
+  email: string;
+  department: string | null;
+  title: string | null;
+}
+
+/** People by score, highest first; after (score, id) of the last one seen. */
+export async function listEmployeeRisk(
+  db: Kysely<Database>,
+  options: { after: { score: number; employeeId: string } | null; limit: number; minScore: number },
+): Promise<EmployeeRiskRow[]> {
+  let query = db
+    .selectFrom('employee_risk as r')
+    .innerJoin('employees as e', 'e.id', 'r.employee_id')
+    .selectAll('r')
+    .select(['e.full_name', 'e.email', 'e.department', 'e.title'])
+    .where('r.score', '>=', options.minScore);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('r.score', '<', after.score),
+        eb.and([eb('r.score', '=', after.score), eb('r.employee_id', '>', after.employeeId)]),
+      ]),
+    );
+  }
+  return await query
+    .orderBy('r.score', 'desc')
+    .orderBy('r.employee_id')
+    .limit(options.limit)
+    .execute();
+}
+
+/** Every person's score by id (for the employee directory). */
+export async function employeeScores(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, { score: number; level: string }>> {
+  const out = new Map<string, { score: number; level: string }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('employee_risk')
+      .select(['employee_id', 'score', 'level'])
+      .where('employee_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.employee_id, { score: row.score, level: row.level });
+  }
+  return out;
+}
