@@ -21,6 +21,8 @@ export interface Database {
   employee_risk: EmployeeRiskTable;
   watchlists: WatchlistsTable;
   watchlist_members: WatchlistMembersTable;
+  detection_rules: DetectionRulesTable;
+  rule_settings: RuleSettingsTable;
   integrations: IntegrationsTable;
   ingest_runs: IngestRunsTable;
   configuration: ConfigurationTable;
@@ -345,4 +347,23 @@ export interface WatchlistMembersTable {
   watchlist_id: string;
   employee_id: string;
   added_at: number;
+}
+
+/** A rule text added on the Detection rules screen (migration 0017). */
+export interface DetectionRulesTable {
+  id: string;
+  format: string;
+  source: string;
+  /** JSON array: the ids of the rules the text compiles to. */
+  rule_ids: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+/** A rule switched on or off by an admin. */
+export interface RuleSettingsTable {
+  rule_id: string;
+  enabled: number;
+  updated_by: string | null;
+  updated_at: number;
 }

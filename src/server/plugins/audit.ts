@@ -60,7 +60,8 @@ export const auditPlugin = fp(
       app.db.transaction().execute(async (trx) => {
         const { result, entry } = await work(trx);
         const entries = entry === null ? [] : Array.isArray(entry) ? entry : [entry];
-        for (const one of entries as AuditEntryInput[]) await appendAudit(trx, recordOf(request, one));
+        for (const one of entries as AuditEntryInput[])
+          await appendAudit(trx, recordOf(request, one));
         return result;
       }),
     );

@@ -102,13 +102,11 @@ export const errorsPlugin = fp(
         const status = STATUS_OF_KIND[error.kind];
         await auditRefusal(app, request, error, status);
         const issues = error.field ? [{ field: error.field, message: error.message }] : undefined;
-        return reply
-          .code(status)
-          .send({
-            error: STATUS_NAMES[status]!,
-            message: error.message,
-            ...(issues && { issues }),
-          });
+        return reply.code(status).send({
+          error: STATUS_NAMES[status]!,
+          message: error.message,
+          ...(issues && { issues }),
+        });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = validationIssues(error);

@@ -10,6 +10,7 @@ import { logoutRoute } from './auth/logout';
 import { meRoute } from './auth/me';
 import { ssoRoutes } from './auth/sso';
 import { configurationRoutes } from './configuration';
+import { detectionRuleRoutes } from './detection';
 import { findingRoutes } from './findings';
 import { employeeRiskRoute } from './identity/employee-risk';
 import { employeeRoutes } from './identity/employees';
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await authenticated.register(incidentRoutes);
     await authenticated.register(alertRoutes);
     await authenticated.register(watchlistRoutes);
+    await authenticated.register(detectionRuleRoutes);
     await authenticated.register(searchEventsRoute);
     await authenticated.register(employeeRoutes);
     await authenticated.register(employeeRiskRoute);

@@ -54,7 +54,16 @@ describe('detection over everyone', () => {
     const innocent = employees.filter((id) => !withStory.has(id));
     const falselyAlerted = innocent.filter((id) => alerted.has(id));
     // At most 2% of people without a storyline (rounded up: one person of 50).
-    expect(falselyAlerted.length).toBeLessThanOrEqual(Math.ceil(innocent.length * 0.02));
+    const why = falselyAlerted.map(
+      (id) =>
+        `${id}: ${alerts
+          .filter((a) => a.employee_id === id)
+          .map((a) => `${a.rule_id} (${a.why})`)
+          .join(', ')}`,
+    );
+    expect(falselyAlerted.length, why.join('; ')).toBeLessThanOrEqual(
+      Math.ceil(innocent.length * 0.02),
+    );
   });
 
   it('links the events behind each alert, as many as it counts, inside its span', async () => {

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 
 import type { DetectionWork } from '../../db/queries/detection-queue';
+import { inTransaction } from '../../db/in-transaction';
 import { recordAlert } from '../../db/queries/alert-writes';
 import { isOnWatchlist } from '../../db/queries/watchlists';
 import type { Database } from '../../db/schema';
+import type { Configuration } from '../../../shared/schemas/configuration';
 import type { FilterContext } from '../rules/compile-filter';
+import { workingHoursOf } from '../rules/working-hours';
 import type { AnalysisScope } from '../rules/find-bursts';
 import type { Rule } from '../rules/rule-schema';
 import { runRule } from '../rules/run-rule';
@@ -43,16 +46,30 @@ export async function detectPerson(
   db: Kysely<Database>,
   work: DetectionWork,
   rules: readonly Rule[],
-  context: FilterContext,
+  shared: FilterContext,
+  config: Configuration,
   now: number,
 ): Promise<PersonOutcome> {
   const person = await db
     .selectFrom('employees')
-    .select(['id', 'department'])
+    .select(['id', 'department', 'timezone', 'work_start_hour', 'work_end_hour'])
     .where('id', '=', work.employeeId)
     .executeTakeFirst();
   const outcome: PersonOutcome = { hits: 0, raised: 0, extended: 0 };
   if (!person) return outcome;
+  const context: FilterContext = {
+    ...shared,
+    hours: workingHoursOf(
+      {
+        timezone: person.timezone,
+        workStartHour: person.work_start_hour,
+        workEndHour: person.work_end_hour,
+      },
+      config,
+      work.from - 31 * 86_400_000,
+      work.to + 1,
+    ),
+  };
   const found: Array<{
     rule: Rule;
     scope: AnalysisScope;
@@ -75,7 +92,7 @@ export async function detectPerson(
     for (const hit of hits) found.push({ rule, scope, hit, severity });
   }
   if (found.length === 0) return outcome;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const { rule, scope, hit, severity } of found) {
       const recorded = await recordAlert(
         trx,

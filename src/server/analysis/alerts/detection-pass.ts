@@ -6,7 +6,7 @@ import {
 } from '../../db/queries/detection-queue';
 import { ownerTag } from '../../startup/crash-recovery/this-process';
 import { loadFilterContext } from '../rules/filter-context';
-import { shippedRules } from '../rules/load-rules';
+import { activeRules } from '../rules/rule-catalogue';
 import type { Rule } from '../rules/rule-schema';
 import { detectPerson } from './detect-person';
 import { scorePerson } from './person-risk';
@@ -49,7 +49,7 @@ export async function runDetectionPass(
   options: DetectionPassOptions = {},
 ): Promise<DetectionPassOutcome> {
   const clock = options.now ?? Date.now;
-  const rules = options.rules ?? shippedRules();
+  const rules = options.rules ?? (await activeRules(handle.db));
   const owner = ownerTag();
   const outcome: DetectionPassOutcome = { people: 0, hits: 0, raised: 0, extended: 0, failed: 0 };
   const { context, config } = await loadFilterContext(handle.db, handle.dialect);
@@ -66,7 +66,7 @@ export async function runDetectionPass(
     if (claimed.length === 0) break;
     const detectOne = async (work: (typeof claimed)[number]) => {
       try {
-        const person = await detectPerson(handle.db, work, rules, context, clock());
+        const person = await detectPerson(handle.db, work, rules, context, config, clock());
         // Everyone whose events arrived is scored again, alerts or not: transfers and hours count.
         await scorePerson(handle.db, work.employeeId, config, clock());
         await finishDetectionWork(handle.db, work, owner);

@@ -18,6 +18,54 @@ import { postgresRegex } from './regex-subset';
 export interface FilterContext {
   dialect: Dialect;
   lists: Readonly<Record<ConfigListName, readonly string[]>>;
+  /**
+   * The person's working hours, for `off_hours`: their zone's offset (fixed for the run) and
+   * declared hours (or the configuration's). Without it, hours are read in UTC, 9 to 17.
+   */
+  hours?: WorkingHours;
+}
+
+/** A zone's offset from UTC until an instant (null: from the last change on). */
+export interface ZoneOffset {
+  until: number | null;
+  offsetMs: number;
+}
+
+/** Whose working hours `off_hours` reads events against: their zone's offsets and hours. */
+export interface WorkingHours {
+  offsets: readonly ZoneOffset[];
+  startHour: number;
+  endHour: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether an event falls outside the person's working hours or on a weekend, in their zone at
+ * that moment (daylight saving included): hour and weekday from the local time in ms
+ * (1970-01-01 was a Thursday).
+ */
+function offHoursSql(alias: string, hours: WorkingHours | undefined): RawBuilder<unknown> {
+  const { offsets, startHour, endHour } = hours ?? {
+    offsets: [{ until: null, offsetMs: 0 }],
+    startHour: 9,
+    endHour: 17,
+  };
+  const time = sql.ref(`${alias}.time`);
+  const changes = offsets.filter((o) => o.until !== null);
+  const last = offsets[offsets.length - 1]?.offsetMs ?? 0;
+  const offset =
+    changes.length === 0
+      ? sql.lit(last)
+      : sql`(case ${sql.join(
+          changes.map((o) => sql`when ${time} < ${sql.lit(o.until)} then ${sql.lit(o.offsetMs)}`),
+          sql` `,
+        )} else ${sql.lit(last)} end)`;
+  const local = sql`(${time} + ${offset})`;
+  const hour = sql`((${local} % ${sql.lit(DAY_MS)}) / ${sql.lit(HOUR_MS)})`;
+  const weekday = sql`(((${local} / ${sql.lit(DAY_MS)}) + 4) % 7)`;
+  return sql`(case when ${hour} < ${sql.lit(startHour)} or ${hour} >= ${sql.lit(endHour)} or ${weekday} in (0, 6) then 1 else 0 end)`;
 }
 
 const TRUE = sql<SqlBool>`1 = 1`;
@@ -27,7 +75,13 @@ function escapeLike(text: string): string {
   return text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function fieldSql(field: ResolvedField, alias: string, dialect: Dialect): RawBuilder<unknown> {
+function fieldSql(
+  field: ResolvedField,
+  alias: string,
+  dialect: Dialect,
+  hours?: WorkingHours,
+): RawBuilder<unknown> {
+  if ('column' in field && field.column === 'off_hours') return offHoursSql(alias, hours);
   if ('column' in field) return sql.ref(`${alias}.${field.column}`);
   const column = sql.ref(`${alias}.attributes`);
   return dialect === 'postgres'
@@ -108,7 +162,7 @@ function compileCondition(
 ): RawBuilder<SqlBool> {
   const field = resolveField(condition.field);
   if (!field) throw new Error(`Unknown field "${condition.field}" (the rule was not validated).`);
-  const target = fieldSql(field, alias, context.dialect);
+  const target = fieldSql(field, alias, context.dialect, context.hours);
   if (condition.eq !== undefined) return sql<SqlBool>`${target} = ${scalar(condition.eq)}`;
   if (condition.ne !== undefined)
     return sql<SqlBool>`(${target} is null or ${target} <> ${scalar(condition.ne)})`;

@@ -36,6 +36,8 @@ export const ruleFields = {
   chat_direct: 'boolean',
   device_managed: 'boolean',
   removable_media: 'boolean',
+  /** Computed, not stored: outside the person's working hours or on a weekend, in their zone. */
+  off_hours: 'boolean',
   email_recipients: 'list',
   email_domains: 'list',
 } as const;

@@ -64,7 +64,7 @@ export const ruleSchema = z
             `${String(issue.input)} is not in Vigil's ATT&CK catalogue (src/shared/attack).`,
         }),
       )
-      .min(1)
+      // Some insider behaviour has no ATT&CK technique (work moving to the night, say).
       .max(10),
     condition: z.strictObject({
       steps: z.array(stepSchema).min(1).max(4),

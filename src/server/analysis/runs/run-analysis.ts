@@ -15,8 +15,9 @@ import type { ProducedIncident, SyncOutcome } from '../../db/queries/incident-wr
 import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
 import { loadFilterContext } from '../rules/filter-context';
+import { workingHoursOf } from '../rules/working-hours';
 import type { AnalysisScope } from '../rules/find-bursts';
-import { shippedRules } from '../rules/load-rules';
+import { activeRules } from '../rules/rule-catalogue';
 import type { Rule } from '../rules/rule-schema';
 import { runRule } from '../rules/run-rule';
 import { timelineSelect } from '../rules/timeline-select';
@@ -88,14 +89,19 @@ export async function analyseInvestigation(
   if (!subject) throw new Error(`Investigation ${investigationId} no longer exists.`);
   for (const step of analysisSteps)
     await step.run(handle, { investigationId, employeeId: subject.employeeId });
-  const { context, config } = await loadFilterContext(db, handle.dialect);
+  const loaded = await loadFilterContext(db, handle.dialect);
+  const { config } = loaded;
+  const context = {
+    ...loaded.context,
+    hours: workingHoursOf(subject, config, subject.windowStart, subject.windowEnd),
+  };
   const scope: AnalysisScope = {
     employeeId: subject.employeeId,
     department: subject.department,
     from: subject.windowStart,
     to: subject.windowEnd,
   };
-  const produced = await detect(db, options.rules ?? shippedRules(), scope, context);
+  const produced = await detect(db, options.rules ?? (await activeRules(db)), scope, context);
   const detected = clock();
   const outcome = await syncIncidents(db, investigationId, produced, clock());
   const stored = clock();

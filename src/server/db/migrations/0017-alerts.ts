@@ -20,6 +20,9 @@ import type { Dialect } from '../dialect';
  *   updated after each detection pass and each triage change that concerns them.
  * - `watchlists` and `watchlist_members`: the lists admins keep (departing employees, new
  *   hires and privileged users are derived from HR and events, not stored).
+ * - `detection_rules`: rules added on the Detection rules screen (Vigil JSON or Sigma YAML), as
+ *   written, with the ids of the rules they compile to; `rule_settings`: a rule switched off or
+ *   on (shipped rules stay files; only their switch is stored).
  */
 export function alertsMigration(dialect: Dialect): Migration {
   return {
@@ -133,8 +136,29 @@ export function alertsMigration(dialect: Dialect): Migration {
         .addColumn('added_at', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('watchlist_members_pk', ['watchlist_id', 'employee_id'])
         .execute();
+
+      await db.schema
+        .createTable('detection_rules')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('format', 'text', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('rule_ids', jsonType(dialect), (col) =>
+          jsonColumn(dialect, col.notNull(), 'rule_ids'),
+        )
+        .addColumn('created_by', 'text', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('rule_settings')
+        .addColumn('rule_id', 'text', (col) => col.primaryKey())
+        .addColumn('enabled', 'integer', (col) => col.notNull())
+        .addColumn('updated_by', 'text', (col) => col.references('users.id').onDelete('set null'))
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('rule_settings').execute();
+      await db.schema.dropTable('detection_rules').execute();
       await db.schema.dropTable('watchlist_members').execute();
       await db.schema.dropTable('watchlists').execute();
       await db.schema.dropTable('employee_risk').execute();
