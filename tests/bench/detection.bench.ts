@@ -63,6 +63,7 @@ async function fillAlerts(handle: DatabaseHandle, people: string[], total: numbe
         assignee_id: null,
         investigation_id: null,
         techniques: JSON.stringify(['T1048']),
+        itm: JSON.stringify(['IF010.002']),
         why: 'Bench alert.',
         first_time: now - (n % 90) * 86_400_000 - 3_600_000,
         last_time: now - (n % 90) * 86_400_000,

@@ -296,6 +296,8 @@ export interface AlertsTable {
   investigation_id: string | null;
   /** JSON array of ATT&CK technique ids. */
   techniques: string;
+  /** JSON array of Insider Threat Matrix section ids. */
+  itm: string;
   why: string;
   first_time: number;
   last_time: number;

@@ -20,6 +20,7 @@ export function presentAlert(row: AlertRow): AlertSummary {
       title: row.subject_title,
     }),
     techniques: readJson<string[]>(row.techniques),
+    itm: readJson<string[]>(row.itm),
     firstSeen: Number(row.first_time),
     lastSeen: Number(row.last_time),
     eventCount: row.event_count,

@@ -39,6 +39,8 @@ export const alertSummarySchema = z.object({
   /** The person it is about (through the server's employee presenter). */
   subject: employeeRefSchema,
   techniques: z.array(z.string()),
+  /** Insider Threat Matrix sections (src/shared/insider-threat-matrix). */
+  itm: z.array(z.string()),
   firstSeen: epochMs,
   lastSeen: epochMs,
   eventCount: z.number().int(),

@@ -57,6 +57,7 @@ describe('the alert queue', () => {
       ).toBe(true);
     }
     expect(seen[0].subject).toMatchObject({ id: expect.any(String), fullName: expect.any(String) });
+    expect(seen.some((a) => a.itm.length > 0)).toBe(true);
   });
 
   it('filters by severity, rule, person and technique, and counts what it filters', async () => {

@@ -257,3 +257,27 @@ describe('GET /risk', () => {
     expect(risk.score).toBe(Math.min(100, Math.round(total)));
   });
 });
+
+describe('GET /insider-threat-matrix', () => {
+  it('lists the matrix sections of the case’s incidents, each with the incidents behind it', async () => {
+    const reply = await analyst.get<any>(`/investigations/${departingCase}/insider-threat-matrix`);
+    expect(reply.status).toBe(200);
+    const sections = reply.body.sections as any[];
+    expect(sections.length).toBeGreaterThan(0);
+    const incidents = (await analyst.get<any>(`/investigations/${departingCase}/incidents`)).body
+      .incidents as any[];
+    const rules = (await t.signInAs('admin').then((a) => a.get<any>('/detection/rules'))).body
+      .rules as any[];
+    for (const section of sections) {
+      expect(section.count).toBe(section.incidents.length);
+      expect(['MT', 'ME', 'PR', 'IF', 'AF']).toContain(section.theme);
+      for (const id of section.incidents) {
+        const incident = incidents.find((i) => i.id === id);
+        expect(incident.status).not.toBe('dismissed');
+        expect(rules.find((r) => r.id === incident.ruleId)).toBeDefined();
+      }
+    }
+    // Departing with files to USB: removable media is among the means.
+    expect(sections.map((s) => s.id)).toContain('ME005');
+  });
+});

@@ -102,6 +102,7 @@ export async function detectPerson(
           description: rule.description,
           severity,
           techniques: rule.techniques,
+          itm: rule.itm,
           employeeId: person.id,
           first: hit.first,
           last: hit.last,

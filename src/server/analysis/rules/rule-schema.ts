@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { isKnownTechnique } from '../../../shared/attack';
 import { incidentSeverities } from '../../../shared/incident-model';
+import { isKnownItmSection } from '../../../shared/insider-threat-matrix';
 import { watchlistId } from '../../../shared/schemas/watchlists';
 import { durationMs, isDuration } from './durations';
 import { isMeasurable, resolveField } from './fields';
@@ -66,6 +67,16 @@ export const ruleSchema = z
       )
       // Some insider behaviour has no ATT&CK technique (work moving to the night, say).
       .max(10),
+    /** Insider Threat Matrix sections the behaviour belongs to (src/shared/insider-threat-matrix). */
+    itm: z
+      .array(
+        z.string().refine(isKnownItmSection, {
+          error: (issue) =>
+            `${String(issue.input)} is not in Vigil's Insider Threat Matrix catalogue (src/shared/insider-threat-matrix.ts).`,
+        }),
+      )
+      .max(10)
+      .default([]),
     condition: z.strictObject({
       steps: z.array(stepSchema).min(1).max(4),
       /** For sequences: how long after one step ends the next may begin. */

@@ -47,6 +47,7 @@ export function alertsMigration(dialect: Dialect): Migration {
         .addColumn('techniques', jsonType(dialect), (col) =>
           jsonColumn(dialect, col.notNull(), 'techniques'),
         )
+        .addColumn('itm', jsonType(dialect), (col) => jsonColumn(dialect, col.notNull(), 'itm'))
         .addColumn('why', 'text', (col) => col.notNull())
         .addColumn('first_time', 'bigint', (col) => col.notNull())
         .addColumn('last_time', 'bigint', (col) => col.notNull())

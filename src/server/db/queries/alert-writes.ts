@@ -14,6 +14,8 @@ export interface ProducedAlert {
   description: string;
   severity: IncidentSeverity;
   techniques: readonly string[];
+  /** Insider Threat Matrix sections. */
+  itm: readonly string[];
   employeeId: string;
   first: number;
   last: number;
@@ -75,6 +77,7 @@ export async function recordAlert(
         assignee_id: null,
         investigation_id: null,
         techniques: JSON.stringify(alert.techniques),
+        itm: JSON.stringify(alert.itm),
         why: alert.why,
         first_time: alert.first,
         last_time: alert.last,

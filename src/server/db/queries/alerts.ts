@@ -20,6 +20,7 @@ export interface AlertRow {
   assignee_id: string | null;
   investigation_id: string | null;
   techniques: unknown;
+  itm: unknown;
   why: string;
   first_time: number;
   last_time: number;

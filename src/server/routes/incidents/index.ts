@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { activeItmRoute } from './active-itm';
 import { activeTechniquesRoute } from './active-techniques';
 import { attackLayerRoute } from './attack-layer';
 import { getIncidentRoute } from './get';
@@ -18,6 +19,7 @@ export const incidentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getIncidentRoute);
   await app.register(updateIncidentRoute);
   await app.register(activeTechniquesRoute);
+  await app.register(activeItmRoute);
   await app.register(attackLayerRoute);
   await app.register(riskRoute);
   await app.register(searchIncidentsRoute);
