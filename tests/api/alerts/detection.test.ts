@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDetectionPass } from '../../../src/server/analysis/alerts/detection-pass';
 import type { Manifest } from '../../../src/server/demo/generator/index';
 import { ingest } from '../../../src/server/ingest/pipeline/ingest';
-import { countDetectionQueue } from '../../../src/server/db/queries/detection-queue';
+import {
+  countDetectionQueue,
+  queueActivePeople,
+} from '../../../src/server/db/queries/detection-queue';
 import { loadDataset } from '../incidents/support';
 import { startTestApp } from '../support/test-app';
 import type { TestApp } from '../support/test-app';
@@ -116,9 +119,23 @@ describe('detection over everyone', () => {
     expect(extended.event_count).toBe(target!.event_count + 5);
   });
 
-  it('the same records again change nothing', async () => {
+  it('the scheduled pass queues everyone active again, and asking again changes nothing', async () => {
     const before = await alertsOf();
-    await runDetectionPass(t.database);
-    expect(await alertsOf()).toEqual(before);
+    expect(await countDetectionQueue(t.db)).toBe(0);
+    await queueActivePeople(t.db, t.dialect, 0, Date.now());
+    const people = await t.db
+      .selectFrom('events')
+      .select('employee_id')
+      .distinct()
+      .where('employee_id', 'is not', null)
+      .execute();
+    expect(await countDetectionQueue(t.db)).toBe(people.length);
+    const outcome = await runDetectionPass(t.database);
+    expect(outcome).toMatchObject({ people: people.length, raised: 0, failed: 0 });
+    const shape = (rows: Awaited<ReturnType<typeof alertsOf>>) =>
+      rows
+        .map((a) => [a.id, a.event_count, Number(a.first_time), Number(a.last_time)])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(shape(await alertsOf())).toEqual(shape(before));
   });
 });

@@ -122,3 +122,41 @@ export async function countDetectionQueue(db: Kysely<Database>): Promise<number>
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Queues everyone with events since `since`, over those events: the scheduled pass, so rules
+ * whose answer changes as time passes (a person joining the departing list, a baseline that
+ * moves) are asked again even when no new batch arrives for the person.
+ */
+export async function queueActivePeople(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  since: number,
+  now: number,
+): Promise<void> {
+  const [least, greatest] = dialect === 'postgres' ? ['least', 'greatest'] : ['min', 'max'];
+  await db
+    .insertInto('detection_queue')
+    .columns(['employee_id', 'from_time', 'to_time', 'queued_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('events')
+        .select((s) => [
+          'employee_id',
+          s.fn.min('time').as('from_time'),
+          s.fn.max('time').as('to_time'),
+          sql.lit(now).as('queued_at'),
+        ])
+        .where('time', '>=', since)
+        .where('employee_id', 'is not', null)
+        .groupBy('employee_id'),
+    )
+    .onConflict((oc) =>
+      oc.column('employee_id').doUpdateSet({
+        from_time: sql`${sql.raw(least)}(detection_queue.from_time, excluded.from_time)`,
+        to_time: sql`${sql.raw(greatest)}(detection_queue.to_time, excluded.to_time)`,
+        queued_at: sql`excluded.queued_at`,
+      }),
+    )
+    .execute();
+}
