@@ -46,7 +46,21 @@ async function routeParameters(request: APIRequestContext) {
     expect(created.ok(), await created.text()).toBe(true);
     integrationId = ((await created.json()) as { integration: { id: string } }).integration.id;
   }
-  return { id: id!, incidentId: incidentId!, integrationId };
+  // Detection raises the demo's alerts in the background after the server starts.
+  let alertId: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const reply = await api.get('/alerts?limit=1');
+        alertId = reply.ok()
+          ? ((await reply.json()) as { alerts: Array<{ id: string }> }).alerts[0]?.id
+          : undefined;
+        return alertId;
+      },
+      { message: 'an alert of the demo data', timeout: 90_000, intervals: [1000] },
+    )
+    .toBeDefined();
+  return { id: id!, incidentId: incidentId!, integrationId, alertId: alertId! };
 }
 
 /**

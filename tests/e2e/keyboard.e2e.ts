@@ -25,8 +25,10 @@ test('g sequences go to screens, with an indicator while a sequence is pending',
   await expect(page.getByTestId('chord-indicator')).toHaveCount(0);
   await press(page, 'g p');
   await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
-  await press(page, 'g a');
+  await press(page, 'g u');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await press(page, 'g a');
+  await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();
   await press(page, 'g h');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

@@ -36,6 +36,7 @@ export type CommandCategory =
   | 'Investigation'
   | 'People'
   | 'Incident'
+  | 'Alert'
   | 'Evidence'
   | 'Appearance'
   | 'Account'

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -15,15 +15,18 @@ export function Dialog(props: {
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const { onClose } = props;
+  // Where the focus was before the dialog, read while it first renders: by the time an effect
+  // runs, a field with autoFocus inside it already has the focus, which would then be "restored"
+  // to a field that no longer exists.
+  const [previous] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const node = ref.current;
     const first = node?.querySelector<HTMLElement>(
       '[autofocus], input, select, textarea, button:not(.dialog-close)',
     );
     (first ?? node)?.focus();
     return () => previous?.focus();
-  }, []);
+  }, [previous]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // With a dialog opened over another, only the top one (the last mounted) answers keys.

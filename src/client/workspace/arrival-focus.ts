@@ -30,6 +30,12 @@ export function focusIsFree(pane: Element, atArrival: Element | null): boolean {
   return !active.matches(TEXT_ENTRY) && !active.closest('[data-overlay], [role="dialog"]');
 }
 
+/** Whether the focus is still where it was at arrival, inside the pane (on the screen it leaves). */
+function stillOnLeavingScreen(pane: Element, atArrival: Element | null): boolean {
+  const active = document.activeElement;
+  return active !== null && active === atArrival && active.isConnected && pane.contains(active);
+}
+
 /**
  * Moves the focus to the pane's main grid as soon as it exists, unless the user has put the focus
  * somewhere in the meantime (`/` into the filter box, a dialog, the palette). While the screen
@@ -43,6 +49,9 @@ export function focusMainGridOnArrival(pane: HTMLElement): () => void {
   const attempt = (): void => {
     if (done) return;
     if (focused && document.activeElement === focused) return;
+    // The screen the pane is leaving may still be on show, its grid still focused (the router
+    // renders the new screen in a transition): wait until it goes and the focus with it.
+    if (stillOnLeavingScreen(pane, atArrival)) return;
     if (!focusIsFree(pane, atArrival)) return stop();
     const grid = mainGridOf(pane);
     if (!grid) return;

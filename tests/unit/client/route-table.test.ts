@@ -10,7 +10,7 @@ import { layouts, screens } from '../../../src/client/app/screens';
 import { buildPath, isWorkspacePath, routeIds, routes } from '../../../src/shared/routes';
 import type { RouteId } from '../../../src/shared/routes';
 
-const params = { id: 'inv-1', incidentId: 'inc-2', integrationId: 'okta' };
+const params = { id: 'inv-1', incidentId: 'inc-2', integrationId: 'okta', alertId: 'alert-3' };
 
 /** The route id of the screen a router tree shows at `path`, or what it shows instead. */
 function shownAt(tree: RouteObject[], path: string): string | undefined {

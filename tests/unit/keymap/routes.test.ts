@@ -61,7 +61,7 @@ describe('routes', () => {
 
   it('round-trip every route through buildPath and matchPath', () => {
     for (const routeId of routeIds) {
-      const params = { id: 'inv 1', incidentId: 'inc-2', integrationId: 'okta' };
+      const params = { id: 'inv 1', incidentId: 'inc-2', integrationId: 'okta', alertId: 'al 3' };
       const path = buildPath(routeId, params);
       const match = matchPath(path);
       expect(match?.routeId, path).toBe(routeId);

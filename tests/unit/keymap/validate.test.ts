@@ -90,7 +90,7 @@ describe('keymap validation', () => {
     expect(kinds({ key: 'mod+shift+u', command: 'admin.createUser' })).toEqual([
       'palette-only-command',
     ]);
-    expect(kinds({ key: 'g a', command: 'nav.manageUsers', when: 'isAdmin' })).toEqual([]);
+    expect(kinds({ key: 'g u', command: 'nav.manageUsers', when: 'isAdmin' })).toEqual([]);
   });
 
   it('catches two rules for one key that can apply at once', () => {

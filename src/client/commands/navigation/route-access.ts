@@ -3,18 +3,31 @@ import type { RouteId } from '../../../shared/routes';
 import { buildPath, routes } from '../../../shared/routes';
 import type { CommandContext } from '../command';
 
-/** The permission a screen needs, where it needs one. */
-const ROUTE_PERMISSIONS: Partial<Record<RouteId, Permission>> = {
+/** The permissions a screen needs (all of them), where it needs any. */
+const ROUTE_PERMISSIONS: Partial<Record<RouteId, Permission | readonly Permission[]>> = {
   investigations: 'investigations.read',
+  // Alerts are about everyone, before any case: for those who see every case and its evidence.
+  alerts: ['investigations.read_all', 'evidence.read'],
+  alert: ['investigations.read_all', 'evidence.read'],
   employees: 'employees.read',
   integrations: 'integrations.manage',
   integrationSettings: 'integrations.manage',
   configuration: 'configuration.manage',
   manageUsers: 'users.manage',
   manageRoles: 'roles.manage',
+  // Rules and watchlists say what detection looks for and about whom: read like alerts.
+  detectionRules: ['investigations.read_all', 'evidence.read'],
+  watchlists: ['investigations.read_all', 'evidence.read'],
   logGenerator: 'dev.tools',
   templates: 'investigations.write',
 };
+
+/** Whether a role with these permissions may open a screen. */
+export function mayOpenRoute(routeId: RouteId, granted: ReadonlySet<Permission>): boolean {
+  const needed = ROUTE_PERMISSIONS[routeId];
+  if (needed === undefined) return true;
+  return (typeof needed === 'string' ? [needed] : needed).every((p) => granted.has(p));
+}
 
 /** Why a screen cannot be opened from here, or null. */
 export function routeDisabledReason(
@@ -22,8 +35,7 @@ export function routeDisabledReason(
   context: CommandContext,
   params: Record<string, string> = {},
 ): string | null {
-  const permission = ROUTE_PERMISSIONS[routeId];
-  if (permission && !context.permissions.has(permission))
+  if (!mayOpenRoute(routeId, context.permissions))
     return 'Your role does not give access to this screen.';
   const route: { needsInvestigation: boolean } = routes[routeId];
   if (route.needsInvestigation && !params.id && !context.investigationId)

@@ -1,8 +1,26 @@
 import type { RowData } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 import type { DataTableColumn } from './columns';
 import type { ServerSource, SortSpec } from './server-source';
+
+/**
+ * What a page may ask of its table outside a key press: a command that acts on "the row under
+ * the cursor, or the selection" reads them, and after the change puts the cursor on the row
+ * the user would go on with. Read afresh on every call.
+ */
+export interface DataTableHandle<T = unknown> {
+  /** The row under the cursor (the first row before any move); null when the table is empty. */
+  cursorRow(): T | null;
+  /** The selected rows (x, shift+j/k, mod+a), in the order shown. */
+  selectedRows(): T[];
+  /** The rows in view, in the order shown. */
+  rows(): T[];
+  /** Puts the cursor on a row and scrolls it into view; false when no row has that id. */
+  moveCursorTo(rowId: string): boolean;
+  /** Empties the selection; the cursor stays. */
+  clearSelection(): void;
+}
 
 /**
  * Props of the one table every list in Vigil uses. Keep `columns` stable (module scope or
@@ -37,4 +55,15 @@ export interface DataTableProps<T extends RowData> {
   selectedRowId?: string | null;
   /** Shown in the toolbar after the filter box, e.g. extra filter selects. */
   toolbarExtra?: ReactNode;
+  /**
+   * False leaves out the filter box: a server list whose API has no text search (its page's
+   * own filters, in `toolbarExtra`, stand in for it). Default true.
+   */
+  filterable?: boolean;
+  /** Filled with the table's handle while it is shown. */
+  tableRef?: RefObject<DataTableHandle<T> | null>;
+  /** Told the id of the row under the cursor whenever it changes (null: no rows). */
+  onCursorChange?: (rowId: string | null) => void;
+  /** Marks the grid as its screen's main one, which takes the keyboard when a pane arrives. */
+  mainGrid?: boolean;
 }

@@ -8,7 +8,7 @@ import type { ViewState } from './view-state';
 import { useDebouncedValue, useViewState } from './view-state';
 
 export type { DataTableColumn } from './columns';
-export type { DataTableProps } from './data-table-props';
+export type { DataTableHandle, DataTableProps } from './data-table-props';
 export type { FetchPageArgs, ServerPage, ServerSource } from './server-source';
 
 /** How long server mode waits after the last keystroke before it asks the server to filter. */

@@ -8,6 +8,7 @@ import {
   useDeferredValue,
   useEffect,
   useId,
+  useImperativeHandle,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -20,7 +21,7 @@ import { downloadCsv, toCsv } from './csv';
 import { columnsToDrop, useElementWidth } from './fit-columns';
 import type { DataTableProps } from './data-table-props';
 import { bodyMessage, statusMessage } from './grid-messages';
-import { cursorIndex, emptySelection, keepRows, moveCursor } from './grid-selection';
+import { clearSelected, cursorIndex, emptySelection, keepRows, moveCursor } from './grid-selection';
 import { GridHeader, GridRow, ROW_HEIGHT } from './grid-rows';
 import { GridToolbar } from './grid-toolbar';
 import type { RowCountInput } from './row-count';
@@ -206,6 +207,45 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     virtualizer.scrollToIndex(index);
   }, [shownRowId, tableRows, virtualizer]);
 
+  // Read through a ref, so the handle stays one object and answers with what is shown now.
+  const handleState = useRef({ tableRows, selection, cursor });
+  useLayoutEffect(() => {
+    handleState.current = { tableRows, selection, cursor };
+  });
+  useImperativeHandle(
+    props.tableRef,
+    () => ({
+      cursorRow: () => {
+        const { tableRows: shown, cursor: at } = handleState.current;
+        return (shown[at]?.original as T | undefined) ?? null;
+      },
+      selectedRows: () => {
+        const { tableRows: shown, selection: state } = handleState.current;
+        return shown.filter((row) => state.selected.has(row.id)).map((row) => row.original as T);
+      },
+      rows: () => handleState.current.tableRows.map((row) => row.original as T),
+      moveCursorTo: (rowId) => {
+        const shown = handleState.current.tableRows;
+        const index = shown.findIndex((row) => row.id === rowId);
+        if (index < 0) return false;
+        setSelection((state) => moveCursor(state, shown, index));
+        virtualizer.scrollToIndex(index);
+        return true;
+      },
+      clearSelection: () => setSelection(clearSelected),
+    }),
+    [virtualizer],
+  );
+
+  const cursorRowId = tableRows[cursor]?.id ?? null;
+  const onCursorChange = useRef(props.onCursorChange);
+  useLayoutEffect(() => {
+    onCursorChange.current = props.onCursorChange;
+  });
+  useEffect(() => {
+    onCursorChange.current?.(cursorRowId);
+  }, [cursorRowId]);
+
   const lastRendered = items[items.length - 1]?.index ?? -1;
   const fetchMore = server?.fetchMore;
   useEffect(() => {
@@ -236,6 +276,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
       {toolbar ? (
         <GridToolbar
           label={label}
+          filterable={props.filterable ?? true}
           filterText={view.filterText}
           onFilterText={view.setFilterText}
           onEnterRows={() => scrollRef.current?.focus()}
@@ -267,6 +308,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
           aria-busy={props.loading || server?.loadingFirst || server?.loadingMore || undefined}
           aria-activedescendant={cursorRendered ? rowDomId(cursor) : undefined}
           tabIndex={0}
+          data-main-grid={props.mainGrid ? '' : undefined}
           className="dt-scroll"
           style={gridStyle}
           onKeyDown={input.onKeyDown}

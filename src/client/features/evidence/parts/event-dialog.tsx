@@ -7,8 +7,8 @@ import { fetchEvents, useEventDetail } from '../../../api/findings/events';
 import { findingKeys } from '../../../api/findings/keys';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
+import { EventRecordView } from '../../../components/event-record';
 import { formatDateTime } from '../../../components/format';
-import { formatEventField } from '../../../components/timeline/event-fields';
 import { Loading } from '../../../components/loading';
 import { FindingTable } from './finding-table';
 
@@ -65,34 +65,7 @@ function EventRecord(props: { investigationId: string; eventId: string }) {
   if (detail.isPending) return <Loading label="Loading the event…" />;
   if (detail.isError) return <div className="alert error">{detail.error.message}</div>;
   const { event, fields, attributes, raw } = detail.data;
-  return (
-    <div style={{ display: 'grid', gap: 12 }}>
-      <div>
-        <strong>{event.summary}</strong>
-        <div className="muted">
-          {formatDateTime(event.time)} · {event.source} · {event.category}/{event.activity}
-        </div>
-      </div>
-      <dl className="dl">
-        {Object.entries(fields)
-          .filter(([, v]) => v !== null && v !== '')
-          .map(([k, v]) => (
-            <div key={k} style={{ display: 'contents' }}>
-              <dt>{k}</dt>
-              <dd className="mono">{formatEventField(k, v!)}</dd>
-            </div>
-          ))}
-      </dl>
-      <details>
-        <summary>Attributes</summary>
-        <pre className="evidence-raw">{JSON.stringify(attributes, null, 2)}</pre>
-      </details>
-      <details open>
-        <summary>Raw record</summary>
-        <pre className="evidence-raw">{JSON.stringify(raw, null, 2)}</pre>
-      </details>
-    </div>
-  );
+  return <EventRecordView event={event} fields={fields} attributes={attributes} raw={raw} />;
 }
 
 /** A dialog showing one event's raw record. */
