@@ -58,3 +58,30 @@ test('palette → matrix technique → its incidents → a timeline event → it
   await expect(page.getByLabel('Raw record', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Raw record', { exact: true })).toContainText('"');
 });
+
+test('the Insider Threat Matrix beside ATT&CK: removable media among the means, Tab and Enter open its incident', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'analyst');
+  await press(page, 'Control+k');
+  await page.keyboard.type(`#${DEMO_CASE}`);
+  await expect(page.getByRole('option', { name: new RegExp(DEMO_CASE) }).first()).toBeVisible();
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { name: DEMO_CASE })).toBeVisible();
+  await press(page, 'g m');
+  const panel = page.getByRole('region', { name: 'Insider Threat Matrix' });
+  const means = panel.locator('.itm-theme', { hasText: 'Means' });
+  await expect(means.getByText('ME005')).toBeVisible({ timeout: 30_000 });
+  const link = means.locator('.itm-section', { hasText: 'ME005' }).getByRole('link').first();
+  const title = (await link.textContent()) ?? '';
+  // From the matrix, Tab walks on to the panel's links.
+  for (let i = 0; i < 60; i++) {
+    if (await link.evaluate((node) => node === document.activeElement)) break;
+    await press(page, 'Tab');
+  }
+  await expect(link).toBeFocused();
+  await page.screenshot({ path: 'test-results/insider-threat-matrix.png', fullPage: true });
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});

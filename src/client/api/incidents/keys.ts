@@ -8,6 +8,7 @@ export const incidentKeys = {
     ['incidents', investigationId, 'detail', incidentId] as const,
   summary: (investigationId: string) => ['incidents', investigationId, 'summary'] as const,
   techniques: (investigationId: string) => ['incidents', investigationId, 'techniques'] as const,
+  itm: (investigationId: string) => ['incidents', investigationId, 'itm'] as const,
   risk: (investigationId: string) => ['incidents', investigationId, 'risk'] as const,
   search: (q: string) => ['incidents', 'search', q] as const,
 };

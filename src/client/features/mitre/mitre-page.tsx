@@ -8,12 +8,14 @@ import { useActiveTechniques } from '../../api/incidents/active-techniques';
 import { downloadAttackLayer } from '../../api/incidents/attack-layer';
 import { workspace } from '../../workspace/workspace-controller';
 import { AttackMatrix } from './attack-matrix';
+import { ItmPanel } from './itm-panel';
 import { buildMatrix } from './matrix-model';
 import './mitre.css';
 
 /**
  * The MITRE ATT&CK view of a case: the matrix of the techniques its incidents name, shaded by
- * count and severity; choosing one opens its incidents. Exports an ATT&CK Navigator layer.
+ * count and severity; choosing one opens its incidents. Exports an ATT&CK Navigator layer. Below
+ * it, the same incidents in the Insider Threat Matrix.
  */
 export default function MitrePage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -77,6 +79,7 @@ export default function MitrePage() {
           )
         }
       />
+      <ItmPanel investigationId={id} />
       <footer className="attack-notice faint">
         Techniques and tactics from MITRE ATT&amp;CK® Enterprise v{attackRelease}. {attackCopyright}{' '}
         <a href={attackTermsUrl} target="_blank" rel="noreferrer">
