@@ -58,6 +58,13 @@ export const routes = {
   logGenerator: { path: '/dev/log-generator', title: 'Log generator', needsInvestigation: false },
   dashboard: { path: '/app/', title: 'Dashboard', needsInvestigation: false },
   templates: { path: '/app/templates', title: 'Templates', needsInvestigation: false },
+  alerts: {
+    path: '/app/alerts',
+    title: 'Alerts',
+    needsInvestigation: false,
+    searchParams: ['status', 'severity', 'ruleId', 'employeeId', 'technique'],
+  },
+  alert: { path: '/app/alerts/:alertId', title: 'Alert', needsInvestigation: false },
   investigations: {
     path: '/app/investigations/',
     title: 'Investigations',
@@ -97,7 +104,12 @@ export const routes = {
     title: 'Integration settings',
     needsInvestigation: false,
   },
-  employees: { path: '/app/employees/', title: 'Employees', needsInvestigation: false },
+  employees: {
+    path: '/app/employees/',
+    title: 'Employees',
+    needsInvestigation: false,
+    searchParams: ['employee', 'sort'],
+  },
   configuration: {
     path: '/app/configuration/',
     title: 'Configuration',
@@ -112,6 +124,19 @@ export const routes = {
   manageRoles: {
     path: '/app/admin/manage-global-roles',
     title: 'Manage global roles',
+    needsInvestigation: false,
+    adminOnly: true,
+  },
+  detectionRules: {
+    path: '/app/admin/detection-rules',
+    title: 'Detection rules',
+    needsInvestigation: false,
+    adminOnly: true,
+    searchParams: ['policy', 'format', 'rule'],
+  },
+  watchlists: {
+    path: '/app/admin/watchlists',
+    title: 'Watchlists',
     needsInvestigation: false,
     adminOnly: true,
   },

@@ -15,6 +15,8 @@ export const screens = {
   logGenerator: () => import('../features/log-generator/log-generator-page'),
   dashboard: () => import('../features/dashboard/dashboard-page'),
   templates: () => import('../features/templates/templates-page'),
+  alerts: () => import('../features/alerts/alerts-page'),
+  alert: () => import('../features/alerts/alert-page'),
   investigations: () => import('../features/investigations/investigations-page'),
   investigation: () => import('../features/investigations/overview-page'),
   mitre: () => import('../features/mitre/mitre-page'),
@@ -28,6 +30,8 @@ export const screens = {
   configuration: () => import('../features/configuration/configuration-page'),
   manageUsers: () => import('../features/admin/manage-users-page'),
   manageRoles: () => import('../features/admin/manage-roles-page'),
+  detectionRules: () => import('../features/detection/detection-rules-page'),
+  watchlists: () => import('../features/detection/watchlists-page'),
   settings: () => import('../features/settings/settings-page'),
 } satisfies Record<RouteId, ScreenLoader>;
 

@@ -9,8 +9,19 @@ import { accountChangePassword } from './account/account-change-password';
 import { settingsKeymap } from './account/settings-keymap';
 import { themeSet } from './account/theme-set';
 import { themeToggle } from './account/theme-toggle';
+import { alertAssign } from './alert/alert-assign';
+import { alertDismiss } from './alert/alert-dismiss';
+import { alertEscalate } from './alert/alert-escalate';
+import { alertReopen } from './alert/alert-reopen';
+import { alertReview } from './alert/alert-review';
 import type { ClientCommand } from './command';
+import { detectionRuleAdd } from './detection/detection-rule-add';
+import { detectionRuleDelete } from './detection/detection-rule-delete';
+import { detectionRuleTest } from './detection/detection-rule-test';
+import { detectionRuleToggleEnabled } from './detection/detection-rule-toggle-enabled';
+import { watchlistCreate } from './detection/watchlist-create';
 import { employeeOpen } from './investigation/employee-open';
+import { employeeShowRisky } from './investigation/employee-show-risky';
 import { evidencePin } from './investigation/evidence-pin';
 import { incidentOpen } from './investigation/incident-open';
 import { incidentSetStatus } from './investigation/incident-set-status';
@@ -79,9 +90,15 @@ export const clientCommands: readonly ClientCommand[] = [
   investigationSetAssignee,
   investigationSetRisk,
   employeeOpen,
+  employeeShowRisky,
   incidentOpen,
   incidentSetStatus,
   evidencePin,
+  alertDismiss,
+  alertAssign,
+  alertReview,
+  alertReopen,
+  alertEscalate,
   createContextual,
   linkCopy,
   themeSet,
@@ -125,6 +142,11 @@ export const clientCommands: readonly ClientCommand[] = [
   adminAssignRole,
   integrationConnect,
   adminCreateRole,
+  detectionRuleAdd,
+  detectionRuleTest,
+  detectionRuleToggleEnabled,
+  detectionRuleDelete,
+  watchlistCreate,
   settingsKeymap,
   accountChangePassword,
 ];

@@ -14,6 +14,8 @@ export type OpenDialog =
   | { kind: 'deleteRole'; roleId: string }
   | { kind: 'connectSource' }
   | { kind: 'changePassword' }
+  | { kind: 'addDetectionRule' }
+  | { kind: 'createWatchlist' }
   | null;
 
 export const openDialogAtom = atom<OpenDialog>(null);

@@ -30,6 +30,7 @@ const routesWithoutNavCommand = new Set<RouteId>([
   'auth',
   'authCallback',
   'incident',
+  'alert',
   'integrationSettings',
 ]);
 
@@ -71,9 +72,15 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'investigation.setAssignee', args: optionalArgs({ userId: idSchema }) },
   { id: 'investigation.setRisk', args: optionalArgs({ level: z.enum(riskLevels) }) },
   { id: 'employee.open', args: optionalArgs({ id: idSchema }) },
+  { id: 'employee.showRisky' },
   { id: 'incident.open', args: optionalArgs({ investigationId: idSchema, incidentId: idSchema }) },
   { id: 'incident.setStatus', args: optionalArgs({ status: z.enum(incidentStatuses) }) },
   { id: 'evidence.pin' },
+  { id: 'alert.dismiss' },
+  { id: 'alert.assign', args: optionalArgs({ userId: z.string() }) },
+  { id: 'alert.review' },
+  { id: 'alert.reopen' },
+  { id: 'alert.escalate' },
   { id: 'create.contextual' },
   { id: 'link.copy' },
   { id: 'theme.set', args: z.object({ theme: z.enum(themes) }).strict() },
@@ -117,6 +124,14 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'admin.assignRole', adminOnly: true },
   { id: 'integration.connect', adminOnly: true },
   { id: 'admin.createRole', adminOnly: true },
+  { id: 'detectionRule.add', adminOnly: true },
+  { id: 'detectionRule.test' },
+  // Keys on the Detection rules screen, as the alert queue's d/a/r: enabling is undone by the
+  // same key, and deleting only opens a confirmation whose Cancel has the focus (custom rules
+  // only; shipped ones can be disabled, never deleted). Both say why when the role may not.
+  { id: 'detectionRule.toggleEnabled' },
+  { id: 'detectionRule.delete' },
+  { id: 'watchlist.create', adminOnly: true },
   { id: 'settings.keymap' },
   { id: 'account.changePassword' },
 ];

@@ -49,7 +49,7 @@ export function createCommandRegistry(specs: readonly CommandSpec[]): CommandReg
 /**
  * Whether a key may trigger the command. Destructive commands and admin actions are palette
  * only (keymap.md: "never bind destructive or admin actions to keys"); going to an admin
- * screen (`nav.*`) is navigation, not an admin action, so `g a` is allowed.
+ * screen (`nav.*`) is navigation, not an admin action, so `g u` is allowed.
  */
 export function mayBindToKey(spec: CommandSpec): boolean {
   if (spec.destructive === true) return false;

@@ -4,14 +4,16 @@ import { AssignRoleDialog } from '../../features/admin/assign-role-dialog';
 import { CreateUserDialog } from '../../features/admin/create-user-dialog';
 import { DisableUserDialog } from '../../features/admin/disable-user-dialog';
 import { CreateRoleDialog, DeleteRoleDialog } from '../../features/admin/role-dialogs';
+import { AddRuleDialog } from '../../features/detection/add-rule-dialog';
+import { CreateWatchlistDialog } from '../../features/detection/create-watchlist-dialog';
 import { ConnectSourceDialog } from '../../features/integrations/connect-source-dialog';
 import { ChangePasswordDialog } from '../../features/settings/change-password-dialog';
 import { openDialogAtom } from '../../state/dialogs';
 
 /**
- * The admin flows' dialogs (users, roles, connecting a log source) and changing one's password,
- * mounted by the shell so the palette can start them anywhere. The shell composes them because
- * they come from several features.
+ * The admin flows' dialogs (users, roles, connecting a log source, detection rules and
+ * watchlists) and changing one's password, mounted by the shell so the palette can start them
+ * anywhere. The shell composes them because they come from several features.
  */
 export function AppDialogs() {
   const [dialog, setDialog] = useAtom(openDialogAtom);
@@ -35,6 +37,10 @@ export function AppDialogs() {
       return <ConnectSourceDialog onClose={close} />;
     case 'changePassword':
       return <ChangePasswordDialog onClose={close} />;
+    case 'addDetectionRule':
+      return <AddRuleDialog onClose={close} />;
+    case 'createWatchlist':
+      return <CreateWatchlistDialog onClose={close} />;
     default:
       return null;
   }

@@ -11,7 +11,8 @@ import { UserMenu } from './user-menu';
 interface Item {
   label: string;
   to: string;
-  permission?: Permission;
+  /** What the user's roles must allow (all of it) for the item to show. */
+  permission?: Permission | readonly Permission[];
   /** Active for deeper paths too (an investigation is part of Investigations). */
   prefix?: boolean;
 }
@@ -21,6 +22,12 @@ const SECTIONS: Array<{ title: string; items: Item[] }> = [
     title: 'Investigate',
     items: [
       { label: 'Dashboard', to: '/app/' },
+      {
+        label: 'Alerts',
+        to: '/app/alerts',
+        prefix: true,
+        permission: ['investigations.read_all', 'evidence.read'],
+      },
       {
         label: 'Investigations',
         to: '/app/investigations/',
@@ -49,9 +56,25 @@ const SECTIONS: Array<{ title: string; items: Item[] }> = [
     items: [
       { label: 'Users', to: '/app/admin/manage-users', permission: 'users.manage' },
       { label: 'Global roles', to: '/app/admin/manage-global-roles', permission: 'roles.manage' },
+      {
+        label: 'Detection rules',
+        to: '/app/admin/detection-rules',
+        permission: ['investigations.read_all', 'evidence.read'],
+      },
+      {
+        label: 'Watchlists',
+        to: '/app/admin/watchlists',
+        permission: ['investigations.read_all', 'evidence.read'],
+      },
     ],
   },
 ];
+
+function allowed(item: Item, granted: ReadonlySet<Permission>): boolean {
+  if (item.permission === undefined) return true;
+  const needed = typeof item.permission === 'string' ? [item.permission] : item.permission;
+  return needed.every((permission) => granted.has(permission));
+}
 
 function isActive(item: Item, location: string): boolean {
   const path = location.split(/[?#]/)[0]!.replace(/\/$/, '');
@@ -94,9 +117,7 @@ export function Sidebar() {
       </div>
       <nav>
         {SECTIONS.map((section) => {
-          const items = section.items.filter(
-            (item) => !item.permission || granted.has(item.permission),
-          );
+          const items = section.items.filter((item) => allowed(item, granted));
           if (items.length === 0) return null;
           return (
             <div key={section.title}>

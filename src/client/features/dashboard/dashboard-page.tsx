@@ -1,21 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { riskLabels, typeLabels } from '../../../shared/investigation-model';
-import { useMe } from '../../api/auth/me';
+import { useMe, usePermissions } from '../../api/auth/me';
 import { dashboardQueries } from '../../api/analytics/dashboard-figures';
 import { useInvestigations } from '../../api/investigations/list-investigations';
 import { Chart } from '../../components/chart/chart';
 import { topLegend } from '../../components/chart/chart-theme';
 import { useThemeName } from '../../components/chart/use-theme-name';
 import { PageHeader } from '../../components/page-header';
+import { mayOpenRoute } from '../../commands/navigation/route-access';
+import { AlertsCard } from './alerts-card';
 import { InvestigationShortList } from './investigation-short-list';
+import { RiskiestPeopleCard } from './riskiest-people-card';
 import { StatCard } from './stat-card';
 
 const RISK_VARIABLES = ['--risk-low', '--risk-medium', '--risk-high', '--risk-critical'];
 
-/** The seven figures of the brief, my assigned cases and the latest ones. */
+/** The seven figures of the brief, open alerts, my assigned cases and the latest ones. */
 export default function DashboardPage() {
   const me = useMe();
+  const seesAlerts = mayOpenRoute('alerts', usePermissions());
   const count = useQuery(dashboardQueries.count());
   const active = useQuery(dashboardQueries.activeCount());
   const highRisk = useQuery(dashboardQueries.highRiskCount());
@@ -47,6 +51,8 @@ export default function DashboardPage() {
         <StatCard label="High risk (active)" query={highRisk} tone="danger" />
         <StatCard label="Opened today" query={today} />
       </div>
+      {seesAlerts ? <AlertsCard /> : null}
+      {seesAlerts ? <RiskiestPeopleCard /> : null}
       <div className="grid-2">
         <section className="card">
           <header>
