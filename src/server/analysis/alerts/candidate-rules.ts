@@ -4,6 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
+import { durationMs } from '../rules/durations';
+import { resolveField } from '../rules/fields';
+import { pinnedActivities } from '../rules/validate-filter';
 import type { Rule, RuleStep } from '../rules/rule-schema';
 
 /** A rule and the span of the person's events it reads. */
@@ -40,12 +43,66 @@ export async function candidateRules(
         sql`sum(case when e.time >= ${start} and e.time < ${end} and ${compileFilter(step.match, 'e', context)} then 1 else 0 end) as ${sql.ref(`c_${r}_${s}`)}`,
     ),
   );
+  // Only events of an activity some step names can count (every step pins its activities).
+  const pinned = spans.flatMap(({ rule }) =>
+    rule.condition.steps.map((step) => pinnedActivities(step.match)),
+  );
+  const activities = pinned.some((list) => list === null)
+    ? sql``
+    : sql`and e.activity in (${sql.join([...new Set(pinned.flat() as string[])])})`;
   const result = await sql<Record<string, number | string | null>>`
     select ${sql.join(counts)}
     from events as e
-    where e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to}`.execute(db);
+    where e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to} ${activities}`.execute(
+    db,
+  );
   const row = result.rows[0] ?? {};
-  return spans.filter(({ rule }, r) =>
+  const counted = spans.filter(({ rule }, r) =>
     rule.condition.steps.every((step, s) => Number(row[`c_${r}_${s}`] ?? 0) >= leastEvents(step)),
   );
+  const kept: RuleSpan[] = [];
+  for (const span of counted) {
+    let possible = true;
+    for (const step of span.rule.condition.steps) {
+      if (!(await windowCanHold(db, employeeId, span, step, context))) {
+        possible = false;
+        break;
+      }
+    }
+    if (possible) kept.push(span);
+  }
+  return kept;
+}
+
+/**
+ * A window of the step's length overlaps at most two of the windows that tile time from the
+ * epoch, so a step that holds in some window holds at least half its threshold in one tile:
+ * checked with one grouped count (or sum) per step, far cheaper than the burst search. Steps
+ * that need one event only are not checked again.
+ */
+async function windowCanHold(
+  db: Kysely<Database>,
+  employeeId: string,
+  span: RuleSpan,
+  step: RuleStep,
+  context: FilterContext,
+): Promise<boolean> {
+  const summed = step.measure !== 'count' && 'sum' in step.measure ? step.measure.sum : null;
+  if (summed === null && step.atLeast <= 1) return true;
+  const windowMs = durationMs(step.window);
+  const value = summed === null ? sql`count(*)` : sql`sum(${sql.ref(`e.${columnOf(summed)}`)})`;
+  const result = await sql<{ v: number | string | null }>`
+    select max(t.v) as v from (
+      select ${value} as v from events as e
+      where e.employee_id = ${employeeId} and e.time >= ${span.from} and e.time < ${span.to}
+        and ${compileFilter(step.match, 'e', context)}
+      group by e.time / ${sql.lit(windowMs)}) as t`.execute(db);
+  return Number(result.rows[0]?.v ?? 0) * 2 >= step.atLeast;
+}
+
+/** The column a summed field reads (rules may only sum number columns). */
+function columnOf(field: string): string {
+  const resolved = resolveField(field);
+  if (!resolved || !('column' in resolved)) throw new Error(`"${field}" cannot be summed.`);
+  return resolved.column;
 }
