@@ -162,6 +162,7 @@ test('side by side, each pane’s table keeps its key columns in view and leaves
   };
   await expectColumns(0, 'Investigations', ['Title', 'Status', 'Risk']);
   await expectColumns(1, 'Incidents', ['Severity', 'Incident', 'Status']);
+  await page.screenshot({ path: 'test-results/split-view.png' });
 
   // Closing the split gives the table its room back.
   await press(page, 'Control+\\');
