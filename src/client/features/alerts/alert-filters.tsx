@@ -13,12 +13,15 @@ export interface AlertFilters {
   ruleId: string | null;
   employeeId: string | null;
   technique: string | null;
+  /** Only alerts about people on this watchlist. */
+  watchlist: string | null;
 }
 
 /** The search parameters the queue reads. */
 export type AlertFilterName = keyof AlertFilters;
 
 const TECHNIQUE = /^T\d{4}(\.\d{3})?$/;
+const WATCHLIST = /^[a-z0-9-]{1,64}$/;
 /** `?status=` for every status; no parameter means the default, new alerts. */
 export const ALL_STATUSES = 'all';
 
@@ -40,6 +43,7 @@ export function filtersFrom(params: URLSearchParams): AlertFilters {
     ruleId: text(params.get('ruleId'), 200),
     employeeId: text(params.get('employeeId'), 64),
     technique: technique && TECHNIQUE.test(technique) ? technique : null,
+    watchlist: WATCHLIST.test(params.get('watchlist') ?? '') ? params.get('watchlist') : null,
   };
 }
 
@@ -54,6 +58,9 @@ export function ignoredFilters(params: URLSearchParams): string | null {
   const technique = params.get('technique');
   if (technique !== null && !TECHNIQUE.test(technique))
     ignored.push(`“${technique}” is not a technique id such as T1052.001`);
+  const watchlist = params.get('watchlist');
+  if (watchlist !== null && !WATCHLIST.test(watchlist))
+    ignored.push(`“${watchlist}” is not a watchlist id`);
   return ignored.length > 0 ? `${ignored.join('; ')}: left out of the filters.` : null;
 }
 
@@ -65,6 +72,7 @@ export function alertQueryOf(filters: AlertFilters): AlertListParams {
     ...(filters.ruleId ? { ruleId: filters.ruleId } : {}),
     ...(filters.employeeId ? { employeeId: filters.employeeId } : {}),
     ...(filters.technique ? { technique: filters.technique } : {}),
+    ...(filters.watchlist ? { watchlist: filters.watchlist } : {}),
   };
 }
 
@@ -149,13 +157,15 @@ function FilterSelect(props: {
 }
 
 /**
- * The queue's filter selects: status (new by default, or all), severity, rule, person and
- * technique. Rules, people and techniques are those of the alerts loaded so far, as the API
+ * The queue's filter selects: status (new by default, or all), severity, rule, person,
+ * technique and watchlist. Rules, people and techniques are those of the alerts loaded so far, as the API
  * lists no rules or people of its own.
  */
 export function AlertFilterBar(props: {
   filters: AlertFilters;
   choices: FilterChoices;
+  /** The watchlists (id, name) to filter by. */
+  watchlists: ReadonlyArray<[string, string]>;
   onChange: (name: AlertFilterName, value: string) => void;
 }) {
   const { filters, choices, onChange } = props;
@@ -197,6 +207,13 @@ export function AlertFilterBar(props: {
           .sort()
           .map((id): [string, string] => [id, techniqueLabel(id)])}
         onChange={(value) => onChange('technique', value)}
+      />
+      <FilterSelect
+        label="Watchlist"
+        any="Any watchlist"
+        value={filters.watchlist ?? ''}
+        options={props.watchlists}
+        onChange={(value) => onChange('watchlist', value)}
       />
     </>
   );

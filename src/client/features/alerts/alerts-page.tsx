@@ -6,6 +6,7 @@ import type { AlertSummary } from '../../../shared/schemas/alerts';
 import { usePermissions, useMe } from '../../api/auth/me';
 import { alertKeys } from '../../api/alerts/keys';
 import { fetchAlerts } from '../../api/alerts/list-alerts';
+import { useWatchlists } from '../../api/watchlists/list-watchlists';
 import { mayOpenRoute } from '../../commands/navigation/route-access';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableHandle, ServerSource } from '../../components/data-table/data-table';
@@ -60,6 +61,15 @@ function AlertQueue() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const ignored = ignoredFilters(params);
+  const watchlists = useWatchlists();
+  const watchlistChoices = useMemo(
+    () =>
+      (watchlists.data?.watchlists ?? []).map((list): [string, string] => [
+        list.id,
+        `${list.name} (${list.members})`,
+      ]),
+    [watchlists.data],
+  );
   const table = useRef<DataTableHandle<AlertSummary>>(null);
   const [choices, setChoices] = useState<FilterChoices>(NO_CHOICES);
   const [known, setKnown] = useState<ReadonlyMap<string, AlertSummary>>(new Map());
@@ -141,7 +151,14 @@ function AlertQueue() {
             ? 'No new alerts: nothing is waiting for triage. Choose “All statuses” to see the others.'
             : 'No alert matches these filters.'
         }
-        toolbarExtra={<AlertFilterBar filters={filters} choices={choices} onChange={change} />}
+        toolbarExtra={
+          <AlertFilterBar
+            filters={filters}
+            choices={choices}
+            watchlists={watchlistChoices}
+            onChange={change}
+          />
+        }
       />
       {actions.dialog}
     </div>
