@@ -22,7 +22,7 @@ describe('Microsoft 365 as Sentinel tables', () => {
       ResultStatus: '',
     };
     expect(parseOne(m365Parser, row)).toMatchObject({
-      sourceEventId: 'off-1',
+      sourceEventId: expect.stringMatching(/^off-1:[0-9a-f]{32}$/),
       time: Date.parse('2024-05-02T16:45:09.123Z'),
       activity: 'file_download',
       actorEmail: 'jane.doe@acme.com',
@@ -96,7 +96,7 @@ describe('Entra ID directory audit records', () => {
   it('reads a Sentinel AuditLogs row: actor, target and verb from the JSON text columns', () => {
     expect(parseOne(m365Parser, auditRow())).toMatchObject({
       source: 'm365',
-      sourceEventId: 'Directory_abc_1',
+      sourceEventId: expect.stringMatching(/^Directory_abc_1:[0-9a-f]{32}$/),
       time: Date.parse('2024-05-02T11:00:00.5Z'),
       activity: 'admin_granted',
       category: 'account',
@@ -144,10 +144,13 @@ describe('Entra ID directory audit records', () => {
     };
     const diagnostic = { time: '2024-05-02T12:00:00Z', category: 'AuditLogs', properties: graph };
     const { events } = parseRecords(m365Parser, [graph, diagnostic]);
+    // Both shapes carry the same record: the same key, so the second is a duplicate.
+    const key = expect.stringMatching(/^Directory_g_1:[0-9a-f]{32}$/);
     expect(events.map((e) => [e.sourceEventId, e.activity, e.target])).toEqual([
-      ['Directory_g_1', 'account_changed', 'jane.doe@acme.com'],
-      ['Directory_g_1', 'account_changed', 'jane.doe@acme.com'],
+      [key, 'account_changed', 'jane.doe@acme.com'],
+      [key, 'account_changed', 'jane.doe@acme.com'],
     ]);
+    expect(events[0]!.sourceEventId).toBe(events[1]!.sourceEventId);
   });
 
   it('rejects an audit row without an initiator', () => {

@@ -58,7 +58,7 @@ describe('Microsoft 365 audit parser', () => {
   it('normalizes a OneDrive download with path, UTC time and OCSF File Hosting', () => {
     expect(parseOne(m365Parser, sharePoint())).toMatchObject({
       source: 'm365',
-      sourceEventId: '5b3e1d0c-7a2f-4c1e-9b8d-2f6a4e0c1b3d',
+      sourceEventId: expect.stringMatching(/^5b3e1d0c-7a2f-4c1e-9b8d-2f6a4e0c1b3d:[0-9a-f]{32}$/),
       time: Date.parse('2024-05-02T14:03:11Z'),
       activity: 'file_download',
       classUid: 6006,
@@ -250,5 +250,28 @@ describe('Microsoft 365 audit parser', () => {
     expect(
       rejectionOf(m365Parser, { OperationName: 'Add user', TimeGenerated: '2024-05-02T10:00:00Z' }),
     ).toBe('record 1: not a Microsoft 365 audit record: it has no `Operation`');
+  });
+});
+
+describe('Microsoft 365 records that share an Id', () => {
+  it('keeps distinct records apart and the same record the same', () => {
+    const base = {
+      CreationTime: '2024-05-02T10:00:00',
+      Id: 'shared-id',
+      Operation: 'FileDownloaded',
+      Workload: 'OneDrive',
+      UserId: 'jane.doe@acme.com',
+      ObjectId: 'https://acme-my.sharepoint.com/personal/jane/Documents/a.docx',
+      SourceFileName: 'a.docx',
+    };
+    const other = {
+      ...base,
+      ObjectId: base.ObjectId.replace('a.docx', 'b.docx'),
+      SourceFileName: 'b.docx',
+    };
+    const { events } = parseRecords(m365Parser, [base, other, { ...base }]);
+    const keys = events.map((e) => e.sourceEventId);
+    expect(new Set(keys).size).toBe(2);
+    expect(keys[0]).toBe(keys[2]);
   });
 });

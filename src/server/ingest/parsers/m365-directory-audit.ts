@@ -5,7 +5,7 @@ import type { JsonObject } from './fields';
 import { field, firstField, firstText, isObject, list, lookup, text } from './fields';
 import { readJsonText } from './json-text';
 import type { ParsedItem } from './parser';
-import { stableId } from './stable-id';
+import { recordDigest, stableId } from './stable-id';
 import { requireTime } from './timestamps';
 
 /** Entra ID audit activities with a fixed normalized activity (names as Entra writes them). */
@@ -36,9 +36,15 @@ const activities: Record<string, Activity> = {
 
 /** The audit record itself: Sentinel and Graph rows are flat, diagnostic exports nest `properties`. */
 function bodyOf(record: JsonObject): JsonObject {
+  const inner = innerRecord(record);
+  return inner === record ? record : { ...inner, time: field(record, 'time') };
+}
+
+/** The audit record as its source wrote it: a diagnostic export's `properties`, else itself. */
+function innerRecord(record: JsonObject): JsonObject {
   const properties = readJsonText(field(record, 'properties'));
   return isObject(properties) && field(properties, 'initiatedBy') !== undefined
-    ? { ...properties, time: field(record, 'time') }
+    ? properties
     : record;
 }
 
@@ -92,7 +98,9 @@ export function directoryAuditItems(record: JsonObject, context: RecordContext):
   return [
     context.event({
       time,
-      sourceEventId: text(field(body, 'id')) ?? stableId('entra', [time, name, account, targets]),
+      sourceEventId:
+        idWithDigest(text(field(body, 'id')), innerRecord(record)) ??
+        stableId('entra', [time, name, account, targets]),
       activity,
       action: name.trim(),
       outcome: outcomeOf(text(field(body, 'result'))),
@@ -122,4 +130,9 @@ function outcomeOf(result: string | null): Outcome {
   if (lower === 'success') return 'success';
   if (lower === 'failure' || lower === 'timeout') return 'failure';
   return 'unknown';
+}
+
+/** The source's id with the record's digest (ids repeat across distinct records), or null. */
+function idWithDigest(id: string | null, record: unknown): string | null {
+  return id === null ? null : `${id.slice(0, 64)}:${recordDigest(record)}`;
 }
