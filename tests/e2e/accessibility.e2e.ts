@@ -136,6 +136,15 @@ for (const theme of ['light', 'dark'] as const) {
     for (const routeId of publicRoutes) await scan(routeId);
     await signIn(page, 'admin');
     for (const routeId of workspaceRoutes) await scan(routeId);
+    // A dialog, opened by keys as a user would: the route scan opens none.
+    await test.step('dialog: New investigation', async () => {
+      await page.goto(buildPath('investigations', {}));
+      await settle(page);
+      await page.keyboard.press('c');
+      await expect(page.getByRole('dialog', { name: 'New investigation' })).toBeVisible();
+      findings.push(...(await seriousViolations(page, 'dialog: New investigation')));
+      await page.keyboard.press('Escape');
+    });
 
     // The message lists every failing rule with its nodes, so a failed run says what to fix.
     const kinds = new Set(findings.map((finding) => finding.rule));

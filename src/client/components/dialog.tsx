@@ -77,7 +77,7 @@ export function Dialog(props: {
             type="button"
             className="button ghost small dialog-close"
             onClick={onClose}
-            aria-label="Close"
+            aria-label="Esc, close"
           >
             Esc
           </button>
