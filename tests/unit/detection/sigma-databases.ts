@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../../src/server/db/database';
 import type { Dialect } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { upsertEmployees } from '../../../src/server/db/queries/employees';
-import { context, detectionDb } from './support';
+import { context, detectionDb, employee } from './support';
 
 /**
  * The PostgreSQL the Sigma database tests use: the machine's (trust auth, database `test`),
@@ -18,22 +18,6 @@ export const PG_URL = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.
 
 /** Both engines: every Sigma database test runs on each. */
 export const ENGINES: Dialect[] = ['sqlite', 'postgres'];
-
-const employee = (id: string, department: string) => ({
-  id,
-  full_name: id,
-  email: `${id.toLowerCase()}@corp.example`,
-  department,
-  title: null,
-  manager_id: null,
-  location: null,
-  timezone: 'UTC',
-  work_start_hour: 9,
-  work_end_hour: 17,
-  start_date: null,
-  resignation_date: null,
-  departure_date: null,
-});
 
 async function postgresDb(): Promise<DatabaseHandle> {
   const schema = `t_sigma_${randomBytes(6).toString('hex')}`;

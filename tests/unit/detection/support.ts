@@ -62,25 +62,27 @@ export function fileEvent(
   });
 }
 
+/** An employee of the test organization: UTC, 9 to 17. */
+export const employee = (id: string, department: string) => ({
+  id,
+  full_name: id,
+  email: `${id.toLowerCase()}@corp.example`,
+  department,
+  title: null,
+  manager_id: null,
+  location: null,
+  timezone: 'UTC',
+  work_start_hour: 9,
+  work_end_hour: 17,
+  start_date: null,
+  resignation_date: null,
+  departure_date: null,
+});
+
 /** A migrated in-memory database with two employees in Sales (E1 the subject, E2 a peer) and E3 in Finance. */
 export async function detectionDb(): Promise<DatabaseHandle> {
   const handle = openDatabase('sqlite::memory:');
   await migrateToLatest(handle.db, handle.dialect);
-  const employee = (id: string, department: string) => ({
-    id,
-    full_name: id,
-    email: `${id.toLowerCase()}@corp.example`,
-    department,
-    title: null,
-    manager_id: null,
-    location: null,
-    timezone: 'UTC',
-    work_start_hour: 9,
-    work_end_hour: 17,
-    start_date: null,
-    resignation_date: null,
-    departure_date: null,
-  });
   await upsertEmployees(
     handle.db,
     [employee('E1', 'Sales'), employee('E2', 'Sales'), employee('E3', 'Finance')],

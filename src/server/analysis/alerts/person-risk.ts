@@ -3,17 +3,10 @@ import type { Kysely } from 'kysely';
 import type { IncidentStatus } from '../../../shared/incident-model';
 import { riskLevelForScore } from '../../../shared/investigation-model';
 import type { Configuration } from '../../../shared/schemas/configuration';
-import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
-import { isValidTimeZone, zoneOffsetMs } from '../../../shared/time/zones';
 import { alertsForRisk, saveEmployeeRisk } from '../../db/queries/employee-risk';
-import {
-  countAfterHours,
-  countExternalTransfers,
-  externalTransferIds,
-  findDepartureEvents,
-} from '../../db/queries/risk-signals';
 import type { Database } from '../../db/schema';
 import { scoreRisk } from '../runs/risk-score';
+import { readSubjectSignals } from '../runs/subject-signals';
 
 const DAY_MS = 86_400_000;
 /** The span a person's score reads: their last 30 days. */
@@ -46,22 +39,23 @@ export async function scorePerson(
     .executeTakeFirst();
   if (!person) return 0;
   const from = now - PERSON_RISK_DAYS * DAY_MS;
-  const scope = { employeeId, from, to: now + 1 };
-  const zone =
-    person.timezone && isValidTimeZone(person.timezone) ? person.timezone : config.defaultTimezone;
-  const [alerts, afterHours, transfers, transferIds, departure] = await Promise.all([
+  const [alerts, signals] = await Promise.all([
     alertsForRisk(db, employeeId, from),
-    countAfterHours(db, scope, {
-      offsetMs: isValidTimeZone(zone) ? zoneOffsetMs(zone, now) : 0,
-      startHour: person.work_start_hour ?? config.defaultWorkStartHour,
-      endHour: person.work_end_hour ?? config.defaultWorkEndHour,
-    }),
-    countExternalTransfers(db, scope),
-    externalTransferIds(db, scope, RISK_EVENT_IDS_MAX),
-    findDepartureEvents(db, employeeId, now + 1),
+    readSubjectSignals(
+      db,
+      {
+        employeeId,
+        timezone: person.timezone,
+        workStartHour: person.work_start_hour,
+        workEndHour: person.work_end_hour,
+        resignationDate: person.resignation_date,
+        departureDate: person.departure_date,
+      },
+      config,
+      { from, to: now + 1 },
+      now,
+    ),
   ]);
-  const isoDate = (ms: number | null) =>
-    ms === null ? null : new Date(ms).toISOString().slice(0, 10);
   const scored = scoreRisk({
     incidents: alerts.map((alert) => ({
       id: alert.id,
@@ -70,11 +64,7 @@ export async function scorePerson(
       status: STATUS_OF[alert.status] ?? 'open',
       eventCount: alert.event_count,
     })),
-    resignation: person.resignation_date ?? isoDate(departure.resignation),
-    departure: person.departure_date ?? isoDate(departure.departure),
-    departureEventIds: departure.eventIds,
-    afterHours,
-    externalTransfers: { count: transfers, ids: transferIds },
+    ...signals,
     hygiene: [],
     flaggedRequests: [],
     weights: config.riskWeights,

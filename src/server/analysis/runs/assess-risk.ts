@@ -4,26 +4,15 @@ import { riskLevelForScore } from '../../../shared/investigation-model';
 import type { RiskLevel } from '../../../shared/investigation-model';
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { RiskPart } from '../../../shared/schemas/risk';
-import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
-import { isValidTimeZone, zoneOffsetMs } from '../../../shared/time/zones';
 import { findAnalysisSubject } from '../../db/queries/analysis-runs';
 import type { AnalysisSubject } from '../../db/queries/analysis-runs';
 import { getConfiguration } from '../../db/queries/configuration';
 import { findRiskAssessment, saveRiskAssessment } from '../../db/queries/risk-assessments';
-import {
-  countAfterHours,
-  countExternalTransfers,
-  externalTransferIds,
-  findDepartureEvents,
-  incidentWeights,
-} from '../../db/queries/risk-signals';
+import { incidentWeights } from '../../db/queries/risk-signals';
 import type { Database } from '../../db/schema';
 import type { FindingSignals } from './finding-signals';
 import { scoreRisk, shownRiskLevel, sumParts } from './risk-score';
-
-function isoDate(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString().slice(0, 10);
-}
+import { readSubjectSignals } from './subject-signals';
 
 /** The parts a rescore keeps from the last run: they come from evidence pages, not incidents. */
 const FINDING_PARTS: ReadonlyArray<RiskPart['id']> = ['securityHygiene', 'accessRequests'];
@@ -41,26 +30,16 @@ export async function assessRisk(
   now: number,
   findingSignals: FindingSignals | 'keep',
 ) {
-  const scope = {
-    employeeId: subject.employeeId,
-    from: subject.windowStart,
-    to: subject.windowEnd,
-  };
-  const zone =
-    subject.timezone && isValidTimeZone(subject.timezone)
-      ? subject.timezone
-      : config.defaultTimezone;
   const middle = Math.min(now, Math.round((subject.windowStart + subject.windowEnd) / 2));
-  const [incidents, departure, afterHours, transfers, transferIds, previous] = await Promise.all([
+  const [incidents, signals, previous] = await Promise.all([
     incidentWeights(db, subject.investigationId),
-    findDepartureEvents(db, subject.employeeId, subject.windowEnd),
-    countAfterHours(db, scope, {
-      offsetMs: isValidTimeZone(zone) ? zoneOffsetMs(zone, middle) : 0,
-      startHour: subject.workStartHour ?? config.defaultWorkStartHour,
-      endHour: subject.workEndHour ?? config.defaultWorkEndHour,
-    }),
-    countExternalTransfers(db, scope),
-    externalTransferIds(db, scope, RISK_EVENT_IDS_MAX),
+    readSubjectSignals(
+      db,
+      subject,
+      config,
+      { from: subject.windowStart, to: subject.windowEnd },
+      middle,
+    ),
     findingSignals === 'keep' ? findRiskAssessment(db, subject.investigationId) : undefined,
   ]);
   const scored = scoreRisk({
@@ -71,11 +50,7 @@ export async function assessRisk(
       status: i.status,
       eventCount: i.event_count,
     })),
-    resignation: subject.resignationDate ?? isoDate(departure.resignation),
-    departure: subject.departureDate ?? isoDate(departure.departure),
-    departureEventIds: departure.eventIds,
-    afterHours,
-    externalTransfers: { count: transfers, ids: transferIds },
+    ...signals,
     hygiene: findingSignals === 'keep' ? [] : findingSignals.hygiene,
     flaggedRequests: findingSignals === 'keep' ? [] : findingSignals.flaggedRequests,
     weights: config.riskWeights,

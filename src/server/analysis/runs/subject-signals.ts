@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+
+import type { Configuration } from '../../../shared/schemas/configuration';
+import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
+import { isValidTimeZone, zoneOffsetMs } from '../../../shared/time/zones';
+import {
+  countAfterHours,
+  countExternalTransfers,
+  externalTransferIds,
+  findDepartureEvents,
+} from '../../db/queries/risk-signals';
+import type { Database } from '../../db/schema';
+import type { RiskInputs } from './risk-score';
+
+/** Whose signals are read: the person, their zone and hours, and what HR says of them. */
+export interface SignalPerson {
+  employeeId: string;
+  timezone: string | null;
+  workStartHour: number | null;
+  workEndHour: number | null;
+  resignationDate: string | null;
+  departureDate: string | null;
+}
+
+function isoDate(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * The parts of the risk score read from a person's own events over [from, to): the after-hours
+ * share (in their zone at `zoneAt`), external transfers, and the departure (the HR record's
+ * dates, else the first HR events). One reader for a case's score and a person's.
+ */
+export async function readSubjectSignals(
+  db: Kysely<Database>,
+  person: SignalPerson,
+  config: Configuration,
+  window: { from: number; to: number },
+  zoneAt: number,
+): Promise<
+  Pick<
+    RiskInputs,
+    'resignation' | 'departure' | 'departureEventIds' | 'afterHours' | 'externalTransfers'
+  >
+> {
+  const scope = { employeeId: person.employeeId, ...window };
+  const zone =
+    person.timezone && isValidTimeZone(person.timezone) ? person.timezone : config.defaultTimezone;
+  const [departure, afterHours, transfers, transferIds] = await Promise.all([
+    findDepartureEvents(db, person.employeeId, window.to),
+    countAfterHours(db, scope, {
+      offsetMs: isValidTimeZone(zone) ? zoneOffsetMs(zone, zoneAt) : 0,
+      startHour: person.workStartHour ?? config.defaultWorkStartHour,
+      endHour: person.workEndHour ?? config.defaultWorkEndHour,
+    }),
+    countExternalTransfers(db, scope),
+    externalTransferIds(db, scope, RISK_EVENT_IDS_MAX),
+  ]);
+  return {
+    resignation: person.resignationDate ?? isoDate(departure.resignation),
+    departure: person.departureDate ?? isoDate(departure.departure),
+    departureEventIds: departure.eventIds,
+    afterHours,
+    externalTransfers: { count: transfers, ids: transferIds },
+  };
+}
