@@ -14,8 +14,8 @@ test('the person open beside the directory stays highlighted, with one way to op
   const aboutButtons = page.getByRole('button', { name: /^Open investigation about / });
   await expect(aboutButtons).toHaveCount(0);
 
-  // Open the second person with the keyboard: the cursor goes there with j, Enter opens.
-  await grid.focus();
+  // Open the second person with the keyboard: arriving gave the grid the keys, j moves, Enter opens.
+  await expect(grid).toBeFocused();
   await press(page, 'j');
   await press(page, 'Enter');
   const chosen = rows.nth(1);
@@ -132,7 +132,7 @@ test('a role that cannot create investigations gets no button for it, and the pa
   const createButtons = page.getByRole('button', { name: /^Open investigation/ });
   await expect(createButtons).toHaveCount(0);
 
-  await grid.focus();
+  await expect(grid).toBeFocused();
   await press(page, 'Enter');
   const panel = page.getByRole('complementary', { name: /^Employee / });
   await expect(panel).toContainText('Your role does not allow creating investigations.');

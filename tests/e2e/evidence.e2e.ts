@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { openCaseFromPalette, press, signIn } from './support/vigil';
+import { openCaseFromPalette, press, signIn, tabTo } from './support/vigil';
 
 /** Demo cases of the generated organization (src/server/demo/demo-data.ts). */
 const DEPARTING = 'Departing employee: files to USB and personal mail';
@@ -147,7 +147,7 @@ test('code repositories of the mass-cloning case show the bulk clone day and its
   await expect(
     page.getByRole('grid', { name: 'Repositories' }).getByText('new').first(),
   ).toBeVisible();
-  await day.focus();
+  await tabTo(page, day);
   await press(page, 'Enter');
   const events = page.getByRole('dialog', { name: /Repository events of/ });
   const grid = events.getByRole('grid');
