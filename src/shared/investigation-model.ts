@@ -71,3 +71,21 @@ export const typeLabels: Record<InvestigationType, string> = {
 
 /** The longest window an investigation may cover; detectors scan the whole window. */
 export const MAX_WINDOW_DAYS = 730;
+
+/** How a case ends: closing requires one of these and a reason (issue 16). */
+export const caseOutcomes = [
+  'confirmed_violation',
+  'benign',
+  'insufficient_evidence',
+  'referred_hr',
+  'referred_legal',
+] as const;
+export type CaseOutcome = (typeof caseOutcomes)[number];
+
+export const outcomeLabels: Record<CaseOutcome, string> = {
+  confirmed_violation: 'Confirmed policy violation',
+  benign: 'Benign',
+  insufficient_evidence: 'Insufficient evidence',
+  referred_hr: 'Referred to HR',
+  referred_legal: 'Referred to Legal',
+};

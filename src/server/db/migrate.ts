@@ -18,6 +18,7 @@ import { employeeAliasesMigration } from './migrations/0014-employee-aliases';
 import { runCountsMigration } from './migrations/0015-run-counts';
 import { sigmaFunctionsMigration } from './migrations/0016-sigma-functions';
 import { alertsMigration } from './migrations/0017-alerts';
+import { caseRecordMigration } from './migrations/0018-case-record';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -38,6 +39,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0015-run-counts': runCountsMigration(dialect),
     '0016-sigma-functions': sigmaFunctionsMigration(dialect),
     '0017-alerts': alertsMigration(dialect),
+    '0018-case-record': caseRecordMigration(dialect),
   };
 }
 

@@ -12,6 +12,9 @@ export interface Database {
   employees: EmployeesTable;
   investigations: InvestigationsTable;
   investigation_members: InvestigationMembersTable;
+  case_notes: CaseNotesTable;
+  case_templates: CaseTemplatesTable;
+  case_checklist: CaseChecklistTable;
   audit_log: AuditLogTable;
   user_settings: UserSettingsTable;
   events: EventsTable;
@@ -250,6 +253,54 @@ export interface InvestigationsTable {
   analysis_owner: string | null;
   /** When that process last said it was alive (PostgreSQL only). */
   analysis_heartbeat_at: number | null;
+  /** How the case was closed (see caseOutcomes), and why; null while open. */
+  outcome: string | null;
+  outcome_reason: string | null;
+  /** The template the case was opened from. */
+  template_id: string | null;
+}
+
+/** A note on a case (migration 0018): append-only, a correction names the note it amends. */
+export interface CaseNotesTable {
+  id: string;
+  investigation_id: string;
+  /** Markdown. */
+  body: string;
+  amends_note_id: string | null;
+  created_by: string;
+  created_at: number;
+}
+
+/** A case template (migration 0018). */
+export interface CaseTemplatesTable {
+  id: string;
+  name: string;
+  description: string;
+  case_type: string;
+  /** The default window: this many days back from today. */
+  window_days: number;
+  /** JSON array of `{ id, label }`. */
+  steps: string;
+  /** JSON array of evidence page slugs to review. */
+  evidence_pages: string;
+  /** JSON array of report section ids. */
+  report_sections: string;
+  /** 1 for the templates Vigil ships. */
+  shipped: number;
+  created_by: string | null;
+  created_at: number;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+/** A case's own copy of its template's checklist (migration 0018). */
+export interface CaseChecklistTable {
+  investigation_id: string;
+  step_id: string;
+  position: number;
+  label: string;
+  done_at: number | null;
+  done_by: string | null;
 }
 
 export interface InvestigationMembersTable {

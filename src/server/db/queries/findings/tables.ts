@@ -2,20 +2,31 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../../schema';
 
-/** An evidence pin (migration 0004). */
+/** An evidence pin (migration 0004, rebuilt by 0018). */
 export interface PinsTable {
   id: string;
   investigation_id: string;
+  /** `events` (event ids) or `finding` (a finding row by its key); older pins: event, file... */
   kind: string;
   ref: string;
   label: string;
   /** The evidence page it was pinned from. */
   page: string | null;
-  /** JSON: the row as the investigator saw it when pinning. */
-  snapshot: string;
+  /** JSON: what the server captured (canonical JSON, RFC 8785), or the browser's snapshot for pins of before 0018. */
+  content: string;
+  /** SHA-256 of the content's canonical form; null for pins the browser described (before 0018). */
+  content_sha256: string | null;
+  /** JSON array of `{ eventId, sha256 }`: the SHA-256 of each pinned event's raw record. */
+  raw_hashes: string;
+  /** `server`, or `client` for pins made before the server captured them. */
+  captured_by: string;
   note: string;
   created_by: string;
   created_at: number;
+  /** A tombstone: when, by whom and why the pin was removed. */
+  removed_at: number | null;
+  removed_by: string | null;
+  removed_reason: string | null;
 }
 
 /** Which events of an employee the rollups include, and under which settings they were built. */
