@@ -16,6 +16,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { serveClient } from './plugins/static';
+import { shippedTemplatesPlugin } from './case/templates/shipped-templates-plugin';
 import { apiRoutes } from './routes/api';
 import './types';
 
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auditPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(shippedTemplatesPlugin);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -18,7 +18,11 @@ beforeAll(async () => {
   await open({ riskLevel: 'high', type: 'fraud' });
   await open({ riskLevel: 'low', type: 'sabotage' });
   const closed = await open({ riskLevel: 'high', type: 'other' });
-  await owner.patch(`/investigations/${closed.body.id}`, { status: 'closed' });
+  await owner.patch(`/investigations/${closed.body.id}`, {
+    status: 'closed',
+    outcome: 'benign',
+    outcomeReason: 'Approved work.',
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -101,13 +101,12 @@ describe('a change whose audit entry cannot be written is not made', () => {
 
   it('evidence is not pinned', async () => {
     await failAuditOf('evidence.pin');
-    const reply = await lead.post(`/investigations/${caseId}/evidence/pins`, {
-      kind: 'event',
-      ref: 'evt-1',
-      label: 'A file copy',
+    const reply = await lead.post(`/investigations/${caseId}/pins`, {
+      finding: 'security-hygiene',
+      key: 'mfa-disabled',
     });
     expect(reply.status).toBe(500);
-    const pins = await lead.get(`/investigations/${caseId}/evidence/pins`);
+    const pins = await lead.get(`/investigations/${caseId}/pins`);
     expect(pins.body.pins).toEqual([]);
   });
 

@@ -125,6 +125,8 @@ describe('changing an investigation', () => {
     expect(review.body.status).toBe('in_review');
     const closed = await lead.patch<Investigation>(`/investigations/${created.id}`, {
       status: 'closed',
+      outcome: 'insufficient_evidence',
+      outcomeReason: 'The transfers match the approved backup job.',
     });
     expect(closed.body.closedAt).toBeTypeOf('number');
     const jump = await lead.patch(`/investigations/${created.id}`, { status: 'escalated' });
@@ -136,6 +138,7 @@ describe('changing an investigation', () => {
     expect(edit.status).toBe(409);
     const reopened = await lead.patch<Investigation>(`/investigations/${created.id}`, {
       status: 'open',
+      reason: 'New logs arrived from the endpoint agent.',
     });
     expect(reopened.body.closedAt).toBeNull();
   });
@@ -207,7 +210,11 @@ describe('listing investigations', () => {
       riskLevel: 'medium',
       type: 'fraud',
     });
-    await owner.patch(`/investigations/${c.id}`, { status: 'closed' });
+    await owner.patch(`/investigations/${c.id}`, {
+      status: 'closed',
+      outcome: 'benign',
+      outcomeReason: 'Approved work.',
+    });
     const ids = async (query: Record<string, string | number>) =>
       (
         await owner.get<{ investigations: Investigation[]; total: number }>(

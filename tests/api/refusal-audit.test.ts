@@ -56,11 +56,11 @@ describe('refused requests of a signed-in user are audited', () => {
     expect(reply.status).toBe(404);
     expect(reply.body.message).toBe(`Investigation report ${id} not found`);
     expect((await outsider.patch(`/investigations/${id}`, { title: 'Mine now' })).status).toBe(404);
-    expect((await outsider.get(`/investigations/${id}/evidence/pins`)).status).toBe(404);
+    expect((await outsider.get(`/investigations/${id}/pins`)).status).toBe(404);
 
     const entries = await refusalsOf(outsider);
     expect(entries.map((e) => e.details?.route)).toEqual([
-      'GET /api/app/investigations/:id/evidence/pins',
+      'GET /api/app/investigations/:id/pins',
       'PATCH /api/app/investigations/:id',
       'GET /api/app/investigations/:id',
     ]);

@@ -9,6 +9,8 @@ import { benchEventSearch } from './event-search.bench';
 import { benchFindingLoad } from './finding-load.bench';
 import { benchFindings } from './findings.bench';
 import { benchIngest } from './ingest.bench';
+import { benchReport } from './report.bench';
+import { benchSubjectTimeline } from './subject-timeline.bench';
 
 /**
  * `npm run bench`: measures against DESIGN.md's budgets and writes JSON results to
@@ -95,6 +97,23 @@ if (wants('search')) {
   }
 }
 
+if (wants('timeline')) {
+  const events = Number(process.env.BENCH_TIMELINE_EVENTS ?? 1_000_000);
+  const engines = (process.env.BENCH_TIMELINE_ENGINES ?? 'sqlite,postgres').split(',');
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    if (!engines.includes(engine)) continue;
+    console.log(
+      `Subject timeline: GET /investigations/{id}/timeline/events over ${events.toLocaleString('en-US')} events on ${engine}…`,
+    );
+    const result = await benchSubjectTimeline(engine, events);
+    for (const q of result.queries)
+      console.log(
+        `  ${q.query.padEnd(44)} total ${String(q.total).padStart(7)}  first page p50 ${q.firstPage.p50Ms} ms  p95 ${q.firstPage.p95Ms} ms; mid-window page p50 ${q.nextPage.p50Ms} ms  p95 ${q.nextPage.p95Ms} ms`,
+      );
+    results[`timeline-${engine}`] = result;
+  }
+}
+
 if (wants('detection')) {
   const employees = Number(process.env.BENCH_DETECTION_EMPLOYEES ?? 1000);
   const days = Number(process.env.BENCH_DETECTION_DAYS ?? 33);
@@ -111,6 +130,27 @@ if (wants('detection')) {
         `  GET /alerts?${q.query} with ${r.list.alerts.toLocaleString('en-US')} alerts: p50 ${q.p50Ms} ms, p95 ${q.p95Ms} ms`,
       );
     results[`detection-${engine}`] = r;
+  }
+}
+
+if (wants('report')) {
+  const events = Number(process.env.BENCH_REPORT_EVENTS ?? 1_000_000);
+  const engines = (process.env.BENCH_REPORT_ENGINES ?? 'sqlite,postgres').split(',') as Array<
+    'sqlite' | 'postgres'
+  >;
+  for (const engine of engines) {
+    console.log(
+      `Report: report.pdf and export.zip of a case whose subject has ${events.toLocaleString('en-US')} events on ${engine}…`,
+    );
+    const r = await benchReport(engine, events);
+    console.log(
+      `  events written in ${r.insertSeconds} s; analysis ${r.analysisSeconds} s; rollups ${r.rollupSeconds} s; ${r.incidents} incidents`,
+    );
+    for (const e of r.exports)
+      console.log(
+        `  ${e.file.padEnd(11)} ${e.ms} ms, ${(e.bytes / 1024 / 1024).toFixed(1)} MB; peak RSS ${e.peakRssMb} MB (${e.rssAboveStartMb} MB above its start), peak heap ${e.peakHeapMb} MB`,
+      );
+    results[`report-${engine}`] = r;
   }
 }
 

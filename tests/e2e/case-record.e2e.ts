@@ -189,15 +189,14 @@ test('pinned evidence: a grid at the top of the summary; o opens a pin; its sour
     anomalousDays: Array<{ date: string; reason: string }>;
   };
   const day = hours.anomalousDays[1]!;
-  const pinned = await api.post(`/investigations/${id}/evidence/pins`, {
-    kind: 'finding',
-    ref: `working-hours:${day.date}`,
-    label: `${day.date}: ${day.reason}`,
-    page: 'working-hours',
-    snapshot: day,
+  // A pin names the row (its table and key); the server captures it and its SHA-256.
+  const pinned = await api.post(`/investigations/${id}/pins`, {
+    finding: 'working-hours',
+    key: day.date,
     note: 'Worked late before the copy',
   });
   expect(pinned.status()).toBe(201);
+  const { contentSha256 } = (await pinned.json()) as { contentSha256: string };
 
   await openCaseFromPalette(page, DEPARTING);
   // On the timeline, p pins the event under the cursor; Ctrl+Enter sends the note.
@@ -234,6 +233,10 @@ test('pinned evidence: a grid at the top of the summary; o opens a pin; its sour
     'href',
     new RegExp(`/evidence-locker/working-hours\\?pin=working-hours%3A${day.date}$`),
   );
+  // Each pin shows its SHA-256, shortened; the full hash is in its name and tooltip.
+  await expect(dayRow.getByLabel(`SHA-256 ${contentSha256}`)).toHaveText(
+    `${contentSha256.slice(0, 10)}…`,
+  );
   const eventRow = pins.getByRole('row', { name: /Third download of the bulk/ });
   await expect(eventRow.getByRole('link', { name: /^Incident: .*removable media/ })).toBeVisible();
 
@@ -265,4 +268,62 @@ test('pinned evidence: a grid at the top of the summary; o opens a pin; its sour
   await expect(cursorRow.getByRole('img', { name: 'Pinned' })).toBeVisible();
   // Only the pinned day carries the mark.
   await expect(days.getByRole('img', { name: 'Pinned' })).toHaveCount(1);
+});
+
+test('pinned evidence: v verifies a pin, the palette too, and Shift+D unpins it with a reason, leaving a tombstone', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Setup through the API as the admin, before the analyst signs in (the cookie jar is shared).
+  const id = await caseId(page, DEPARTING);
+  const api = await adminApi(page.request);
+  const hours = (await (await api.get(`/investigations/${id}/findings/working-hours`)).json()) as {
+    anomalousDays: Array<{ date: string }>;
+  };
+  const day = hours.anomalousDays[0]!;
+  const pinned = await api.post(`/investigations/${id}/pins`, {
+    finding: 'working-hours',
+    key: day.date,
+    note: 'First odd day',
+  });
+  expect(pinned.status()).toBe(201);
+
+  await signIn(page, 'analyst');
+  await openCaseFromPalette(page, DEPARTING);
+  await press(page, 'g e');
+  const pins = page.getByRole('grid', { name: 'Pinned evidence' });
+  await expect(pins).toBeFocused();
+  await press(page, '/');
+  await page.keyboard.type(day.date);
+  await press(page, 'ArrowDown');
+  await expect(pins).toBeFocused();
+  const row = pins.getByRole('row', { name: new RegExp(day.date) });
+
+  // v re-hashes the pin under the cursor: intact, in a toast and in its row.
+  await press(page, 'v');
+  await expect(page.getByText('Intact: the pinned evidence is unchanged')).toBeVisible();
+  await expect(row.locator('.pin-status.intact')).toHaveText('Intact');
+  await page.screenshot({ path: 'test-results/pins-intact.png' });
+  // The palette runs the same command.
+  await press(page, 'Control+Shift+k');
+  await page.keyboard.type('Verify pinned evidence');
+  await expect(page.getByRole('option', { name: /Verify pinned evidence/ }).first()).toBeVisible();
+  await press(page, 'Enter');
+  await expect(page.getByText('Intact: the pinned evidence is unchanged').first()).toBeVisible();
+
+  // Shift+D asks why; without a reason it says so, with one the pin becomes a tombstone.
+  await tabTo(page, pins);
+  await press(page, 'Shift+D');
+  const dialog = page.getByRole('dialog', { name: 'Unpin evidence' });
+  const reason = dialog.getByLabel('Reason');
+  await expect(reason).toBeFocused();
+  await press(page, 'Control+Enter');
+  await expect.poll(() => messageBeside(reason)).toMatch(/Say why the pin is removed/);
+  await page.keyboard.type('Not unusual for this team');
+  await press(page, 'Control+Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row.locator('.pin-status.removed')).toContainText('Removed by Analyst');
+  await expect(row.locator('.pin-status.removed')).toContainText('Not unusual for this team');
+  await expect(row.locator('.pin-removed').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/pins-verified.png' });
 });

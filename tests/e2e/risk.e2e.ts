@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { openCaseFromPalette, press, signIn } from './support/vigil';
+import { openCaseFromPalette, press, signIn, tabTo } from './support/vigil';
 
 /** The demo organization's case about security tools (src/server/demo/demo-data.ts). */
 const DEMO_CASE = 'Security tools disabled through PowerShell';
@@ -40,4 +40,49 @@ test('the risk panel explains the score and leads from a part to the incident be
   await press(page, 'Enter');
   await expect(page).toHaveURL(/\/incidents\/[^/]+$/);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
+
+test('a part of the score opens, by keyboard, on exactly the events behind its count, each with its raw record', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'analyst');
+  await openCaseFromPalette(page, DEMO_CASE);
+
+  const parts = page
+    .getByRole('region', { name: 'Risk score' })
+    .getByRole('list', { name: 'Parts of the risk score' });
+  await expect(parts).toBeVisible({ timeout: 45_000 });
+  const open = parts.getByRole('button', { name: /^Security hygiene ×/ });
+  // The part says what is behind it, and opening it must show exactly that many events.
+  const named = /Open the (?:[\d,]+ incidents? and )?([\d,]+) events? behind it/.exec(
+    (await open.textContent()) ?? '',
+  );
+  const count = Number(named?.[1]?.replace(/,/g, ''));
+  expect(count).toBeGreaterThan(0);
+
+  await tabTo(page, open, { max: 150 });
+  await press(page, 'Enter');
+  const dialog = page.getByRole('dialog', { name: /^Security hygiene: [\d.]+ points$/ });
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByRole('heading', { name: `${count} events behind this part` }),
+  ).toBeVisible();
+  const grid = dialog.getByRole('grid', { name: 'Events behind Security hygiene' });
+  await expect(grid).toBeFocused();
+  // The list holds exactly the events the part counted (the data rows, not the header).
+  await expect(grid.getByRole('row')).toHaveCount(count + 1);
+  await dialog.screenshot({ path: 'test-results/risk-part-dialog.png' });
+
+  await press(page, 'j');
+  await press(page, 'Enter');
+  await expect(page.getByRole('dialog', { name: 'Event' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Back to the events/ })).toBeFocused();
+  await page.screenshot({ path: 'test-results/risk-part-event.png' });
+  await press(page, 'Escape');
+  await expect(grid).toBeVisible();
+  await press(page, 'Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
 });

@@ -22,6 +22,7 @@ export const screens = {
   mitre: () => import('../features/mitre/mitre-page'),
   incidents: () => import('../features/incidents/incidents-page'),
   incident: () => import('../features/incidents/incident-index'),
+  subjectTimeline: () => import('../features/timeline/timeline-page'),
   evidenceLocker: () => import('../features/evidence/evidence-index'),
   ...evidenceScreens,
   integrations: () => import('../features/integrations/integrations-page'),

@@ -20,16 +20,28 @@ import { detectionRuleDelete } from './detection/detection-rule-delete';
 import { detectionRuleTest } from './detection/detection-rule-test';
 import { detectionRuleToggleEnabled } from './detection/detection-rule-toggle-enabled';
 import { watchlistCreate } from './detection/watchlist-create';
+import { checklistTick } from './templates/checklist-tick';
+import { investigationCreateFromTemplate } from './templates/investigation-create-from-template';
+import { templateCreate } from './templates/template-create';
+import { templateDelete } from './templates/template-delete';
+import { templateEdit } from './templates/template-edit';
 import { employeeOpen } from './investigation/employee-open';
 import { employeeShowRisky } from './investigation/employee-show-risky';
 import { evidencePin } from './investigation/evidence-pin';
+import { evidenceUnpin } from './investigation/evidence-unpin';
+import { evidenceVerify } from './investigation/evidence-verify';
 import { incidentOpen } from './investigation/incident-open';
 import { incidentSetStatus } from './investigation/incident-set-status';
 import { investigationCreate } from './investigation/investigation-create';
+import { investigationExport } from './investigation/investigation-export';
 import { investigationOpen } from './investigation/investigation-open';
 import { investigationSetAssignee } from './investigation/investigation-set-assignee';
 import { investigationSetRisk } from './investigation/investigation-set-risk';
 import { investigationSetStatus } from './investigation/investigation-set-status';
+import { investigationClose } from './investigation/investigation-close';
+import { investigationReopen } from './investigation/investigation-reopen';
+import { noteAmend } from './investigation/note-amend';
+import { noteWrite } from './investigation/note-write';
 import { listBack } from './list/list-back';
 import { listClearSelection } from './list/list-clear-selection';
 import { listExportCsv } from './list/list-export-csv';
@@ -58,6 +70,8 @@ import { timelineCursorPrev } from './timeline/timeline-cursor-prev';
 import { timelineExpand } from './timeline/timeline-expand';
 import { timelineZoomIn } from './timeline/timeline-zoom-in';
 import { timelineZoomOut } from './timeline/timeline-zoom-out';
+import { subjectTimelineFilter } from './timeline/subject-timeline-filter';
+import { subjectTimelineJump } from './timeline/subject-timeline-jump';
 import { createContextual } from './workspace/create-contextual';
 import { formSubmit } from './workspace/form-submit';
 import { linkCopy } from './workspace/link-copy';
@@ -86,14 +100,23 @@ export const clientCommands: readonly ClientCommand[] = [
   ...routeCommands,
   investigationOpen,
   investigationCreate,
+  investigationCreateFromTemplate,
+  checklistTick,
   investigationSetStatus,
+  investigationClose,
+  investigationReopen,
+  noteWrite,
+  noteAmend,
   investigationSetAssignee,
   investigationSetRisk,
+  investigationExport,
   employeeOpen,
   employeeShowRisky,
   incidentOpen,
   incidentSetStatus,
   evidencePin,
+  evidenceVerify,
+  evidenceUnpin,
   alertDismiss,
   alertAssign,
   alertReview,
@@ -137,6 +160,8 @@ export const clientCommands: readonly ClientCommand[] = [
   timelineZoomIn,
   timelineZoomOut,
   timelineExpand,
+  subjectTimelineFilter,
+  subjectTimelineJump,
   adminCreateUser,
   adminDisableUser,
   adminAssignRole,
@@ -147,6 +172,9 @@ export const clientCommands: readonly ClientCommand[] = [
   detectionRuleToggleEnabled,
   detectionRuleDelete,
   watchlistCreate,
+  templateCreate,
+  templateEdit,
+  templateDelete,
   settingsKeymap,
   accountChangePassword,
 ];

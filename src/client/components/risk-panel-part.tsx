@@ -1,14 +1,18 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { evidencePages } from '../../shared/findings/catalogue';
 import type { RiskPart } from '../../shared/schemas/risk';
 import { formatNumber } from './format';
+import { RiskPartDialog } from './risk-part-dialog';
 
 const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * One part of the risk score: its points, weight and sentence, then what it counted, as links
  * an investigator can Tab to and open: each incident, and the evidence page with the events.
+ * The part itself is a button (Enter or click) that opens its incidents and exactly the events
+ * behind its count.
  */
 export function RiskPanelPart(props: { investigationId: string; part: RiskPart }) {
   const { part } = props;
@@ -16,14 +20,40 @@ export function RiskPanelPart(props: { investigationId: string; part: RiskPart }
   const base = `/app/investigations/${encodeURIComponent(props.investigationId)}`;
   const counted = part.points > 0;
   const labelId = `risk-part-${part.id}`;
+  const [open, setOpen] = useState(false);
+  const behind = [
+    evidence.incidents.length ? plural(evidence.incidents.length, 'incident') : null,
+    evidence.eventCount ? plural(evidence.eventCount, 'event') : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return (
     <li className={counted ? 'risk-part' : 'risk-part risk-part-none'} aria-labelledby={labelId}>
       <span className="risk-part-points mono">{part.points.toFixed(1)}</span>
       <div className="risk-part-body">
-        <div>
-          <strong id={labelId}>{part.label}</strong>
-          <span className="faint"> ×{part.weight}</span>: {part.sentence}
-        </div>
+        <button
+          type="button"
+          className="risk-part-open"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
+          <span>
+            <strong id={labelId}>{part.label}</strong>
+            <span className="faint"> ×{part.weight}</span>: {part.sentence}
+          </span>
+          {behind ? (
+            <span className="risk-part-behind faint">
+              Open the {behind} behind it <span aria-hidden>›</span>
+            </span>
+          ) : null}
+        </button>
+        {open ? (
+          <RiskPartDialog
+            investigationId={props.investigationId}
+            part={part}
+            onClose={() => setOpen(false)}
+          />
+        ) : null}
         {counted && evidence.incidents.length > 0 ? (
           <ul className="risk-evidence" aria-label={`Incidents behind ${part.label}`}>
             {evidence.incidents.map((incident) => (

@@ -6,7 +6,7 @@ import { atom } from 'jotai';
  * admin flow.
  */
 export type OpenDialog =
-  | { kind: 'createInvestigation'; subjectEmployeeId?: string }
+  | { kind: 'createInvestigation'; subjectEmployeeId?: string; templateId?: string }
   | { kind: 'createUser' }
   | { kind: 'disableUser'; userId?: string }
   | { kind: 'assignRole'; userId?: string }
@@ -16,6 +16,10 @@ export type OpenDialog =
   | { kind: 'changePassword' }
   | { kind: 'addDetectionRule' }
   | { kind: 'createWatchlist' }
+  | { kind: 'editTemplate'; templateId?: string }
+  | { kind: 'writeNote'; investigationId: string; amends?: { id: string; excerpt: string } }
+  | { kind: 'closeInvestigation'; investigationId: string }
+  | { kind: 'reopenInvestigation'; investigationId: string }
   | null;
 
 export const openDialogAtom = atom<OpenDialog>(null);

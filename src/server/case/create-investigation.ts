@@ -11,14 +11,18 @@ import { insertInvestigation } from '../db/queries/investigations';
 import type { Database } from '../db/schema';
 import { invalid } from '../domain-error';
 import { setRiskLevelByHand } from '../analysis/runs/hand-set-level';
+import { insertChecklist } from '../db/queries/case-checklist';
 import { checkActiveUsers } from './check-users';
 import { defaultWindow } from './default-window';
+import { templateForNewCase } from './templates/apply-template';
+import { templateWindow } from './templates/template-window';
 
 type CreateBody = z.output<typeof createInvestigationBodySchema>;
 
 /**
  * Creates an investigation in one transaction (the caller's, when given one); the creator and
- * assignee become members.
+ * assignee become members. From a template, the case takes its type and window unless given and
+ * a copy of its checklist.
  */
 export async function createInvestigation(
   db: Kysely<Database>,
@@ -38,7 +42,8 @@ export async function createInvestigation(
     const assignee = body.assigneeUserId ?? null;
     const people = [viewer.userId, ...(assignee ? [assignee] : []), ...body.memberUserIds];
     await checkActiveUsers(trx, people);
-    const window = defaultWindow(now);
+    const template = body.templateId ? await templateForNewCase(trx, body.templateId) : null;
+    const window = template ? templateWindow(now, template.windowDays) : defaultWindow(now);
     const windowStart = body.windowStart ?? window.start;
     const windowEnd = body.windowEnd ?? window.end;
     if (windowEnd <= windowStart)
@@ -53,7 +58,7 @@ export async function createInvestigation(
         status: 'open',
         risk_level: 'low',
         risk_score: 0,
-        type: body.type,
+        type: body.type ?? template?.caseType ?? 'other',
         assignee_user_id: assignee,
         window_start: windowStart,
         window_end: windowEnd,
@@ -65,9 +70,11 @@ export async function createInvestigation(
         // A new case is due for analysis: the runner picks it up.
         analysis_state: 'pending',
         analysis_updated_at: null,
+        template_id: template?.id ?? null,
       },
       people,
     );
+    if (template) await insertChecklist(trx, id, template.steps);
     // A level chosen on creation is one set by hand, by the creator; Low leaves it to the evidence.
     await setRiskLevelByHand(trx, id, body.riskLevel, viewer.userId, now);
   });

@@ -14,10 +14,12 @@ import {
 import { inTransaction } from '../db/in-transaction';
 import type { Database, InvestigationUpdate } from '../db/schema';
 import { invalid, conflict } from '../domain-error';
+import { holdInvestigation } from '../db/queries/investigation-lock';
 import { setRiskLevelByHand } from '../analysis/runs/hand-set-level';
 import { checkActiveUsers } from './check-users';
 import { invisibleInvestigation } from './load-investigation';
 import { visibilityOf } from './visibility';
+import { assertCaseWritable } from './writable-case';
 
 type UpdateBody = z.output<typeof updateInvestigationBodySchema>;
 
@@ -36,7 +38,8 @@ const COLUMNS = {
 
 /**
  * Applies a PATCH in one transaction (the caller's, when given one): checks the status transition, the window and the people,
- * and returns what changed. A closed case must be reopened before anything else changes.
+ * and returns what changed. A closed case must be reopened (with a reason) before anything else
+ * changes; closing records the outcome and its reason, reopening clears them.
  */
 export async function updateInvestigation(
   db: Kysely<Database>,
@@ -46,6 +49,7 @@ export async function updateInvestigation(
   now: number,
 ): Promise<Changes> {
   return inTransaction(db, async (trx) => {
+    await holdInvestigation(trx, id);
     const row = await findVisibleInvestigation(trx, id, visibilityOf(viewer));
     if (!row) throw await invisibleInvestigation(trx, id);
     const from = row.status as InvestigationStatus;
@@ -55,10 +59,11 @@ export async function updateInvestigation(
         `An investigation that is ${statusLabels[from].toLowerCase()} cannot move to ${statusLabels[to].toLowerCase()}.`,
       );
     }
-    const otherFields = Object.keys(body).filter((key) => key !== 'status');
-    if (from === 'closed' && to === 'closed' && otherFields.length > 0) {
-      throw conflict('This investigation is closed: reopen it before changing anything else.');
-    }
+    const reopening = from === 'closed' && to === 'open';
+    // A closed case takes nothing but reopening, which needs a reason.
+    if (!reopening) assertCaseWritable(from);
+    if (reopening && !body.reason)
+      throw invalid('Reopening needs a reason: say why the case is opened again.', 'reason');
     const windowStart = body.windowStart ?? row.window_start;
     const windowEnd = body.windowEnd ?? row.window_end;
     if (windowEnd <= windowStart)
@@ -81,6 +86,16 @@ export async function updateInvestigation(
       if (handSet) changes.riskLevel = handSet;
     }
     if (changes.status) update.closed_at = to === 'closed' ? now : null;
+    if (changes.status) {
+      // Closing records how and why; reopening clears both (the history keeps them).
+      const outcome = to === 'closed' ? (body.outcome ?? null) : null;
+      const outcomeReason = to === 'closed' ? (body.outcomeReason ?? null) : null;
+      if (outcome !== row.outcome) changes.outcome = { from: row.outcome, to: outcome };
+      if (outcomeReason !== row.outcome_reason)
+        changes.outcomeReason = { from: row.outcome_reason, to: outcomeReason };
+      update.outcome = outcome;
+      update.outcome_reason = outcomeReason;
+    }
     if (changes.windowStart || changes.windowEnd) update.analysis_state = 'pending';
 
     if (body.memberUserIds || body.assigneeUserId) {

@@ -42,6 +42,8 @@ export function presentInvestigation(
     updatedBy: { id: row.updated_by, email: row.updater_email, displayName: row.updater_name },
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
+    outcome: row.status === 'closed' ? (row.outcome as Investigation['outcome']) : null,
+    outcomeReason: row.status === 'closed' ? row.outcome_reason : null,
     analysis: {
       state: row.analysis_state as Investigation['analysis']['state'],
       updatedAt: row.analysis_updated_at,

@@ -20,7 +20,10 @@ import { investigationRoutes } from './investigations';
 import { myPasswordRoutes } from './me/password';
 import { mySettingsRoutes } from './me/settings';
 import { openApiRoute } from './openapi';
+import { reportRoutes } from './reports';
 import { searchEventsRoute } from './search/events';
+import { templateRoutes } from './templates';
+import { timelineRoutes } from './timeline';
 import { userDirectoryRoutes } from './users/directory';
 import { watchlistRoutes } from './watchlists';
 
@@ -41,11 +44,14 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await authenticated.register(myPasswordRoutes);
     await authenticated.register(investigationRoutes);
     await authenticated.register(findingRoutes);
+    await authenticated.register(timelineRoutes);
     await authenticated.register(configurationRoutes);
     await authenticated.register(incidentRoutes);
+    await authenticated.register(reportRoutes);
     await authenticated.register(alertRoutes);
     await authenticated.register(watchlistRoutes);
     await authenticated.register(detectionRuleRoutes);
+    await authenticated.register(templateRoutes);
     await authenticated.register(searchEventsRoute);
     await authenticated.register(employeeRoutes);
     await authenticated.register(employeeRiskRoute);

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 
+import { caseExportKinds } from '../case-exports';
 import { incidentStatuses } from '../incident-model';
 import { riskLevels } from '../investigation-model';
 import type { RouteDefinition, RouteId } from '../routes';
@@ -68,14 +69,23 @@ const commandSpecs: readonly CommandSpec[] = [
   ...navigationCommands,
   { id: 'investigation.open', args: optionalArgs({ id: idSchema }) },
   { id: 'investigation.create' },
+  { id: 'investigation.createFromTemplate', args: optionalArgs({ templateId: idSchema }) },
+  { id: 'checklist.tick', args: optionalArgs({ stepId: idSchema }) },
   { id: 'investigation.setStatus', args: optionalArgs({ status: idSchema }) },
+  { id: 'investigation.close' },
+  { id: 'investigation.reopen' },
+  { id: 'note.write' },
+  { id: 'note.amend', args: optionalArgs({ noteId: idSchema }) },
   { id: 'investigation.setAssignee', args: optionalArgs({ userId: idSchema }) },
   { id: 'investigation.setRisk', args: optionalArgs({ level: z.enum(riskLevels) }) },
+  { id: 'investigation.export', args: optionalArgs({ kind: z.enum(caseExportKinds) }) },
   { id: 'employee.open', args: optionalArgs({ id: idSchema }) },
   { id: 'employee.showRisky' },
   { id: 'incident.open', args: optionalArgs({ investigationId: idSchema, incidentId: idSchema }) },
   { id: 'incident.setStatus', args: optionalArgs({ status: z.enum(incidentStatuses) }) },
   { id: 'evidence.pin' },
+  { id: 'evidence.verify' },
+  { id: 'evidence.unpin' },
   { id: 'alert.dismiss' },
   { id: 'alert.assign', args: optionalArgs({ userId: z.string() }) },
   { id: 'alert.review' },
@@ -119,6 +129,8 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'timeline.zoomIn' },
   { id: 'timeline.zoomOut' },
   { id: 'timeline.expand' },
+  { id: 'subjectTimeline.filter' },
+  { id: 'subjectTimeline.jumpToDate' },
   { id: 'admin.createUser', adminOnly: true },
   { id: 'admin.disableUser', adminOnly: true, destructive: true },
   { id: 'admin.assignRole', adminOnly: true },
@@ -132,6 +144,11 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'detectionRule.toggleEnabled' },
   { id: 'detectionRule.delete' },
   { id: 'watchlist.create', adminOnly: true },
+  // Keys on the Templates screen: n new, e edit, Delete asks before deleting (not shipped ones).
+  // Not adminOnly, so the keys can say why a role may not (as the detection rule keys do).
+  { id: 'template.create' },
+  { id: 'template.edit' },
+  { id: 'template.delete' },
   { id: 'settings.keymap' },
   { id: 'account.changePassword' },
 ];

@@ -6,7 +6,13 @@ import {
   eventsQuerySchema,
   eventsReplySchema,
 } from '../schemas/findings/events';
-import { createPinBodySchema, pinSchema, pinsReplySchema } from '../schemas/findings/pins';
+import {
+  createPinBodySchema,
+  pinSchema,
+  pinsReplySchema,
+  removePinBodySchema,
+  verifyPinReplySchema,
+} from '../schemas/findings/pins';
 import {
   anomalyCountsReplySchema,
   remediationReplySchema,
@@ -58,9 +64,13 @@ export const eventEndpoints = {
   detail: { path: 'events/:eventId', params: eventParams, reply: eventDetailSchema },
 } as const;
 
-/** Evidence pinned to a case: listed, pinned (a body, answered with the pin) and unpinned. */
+/**
+ * Evidence pinned to a case: listed (live pins and tombstones), pinned by name (the server
+ * captures and hashes the content), removed with a reason (a tombstone), and verified.
+ */
 export const pinEndpoints = {
-  list: { path: 'evidence/pins', reply: pinsReplySchema },
-  create: { path: 'evidence/pins', body: createPinBodySchema, reply: pinSchema },
-  remove: { path: 'evidence/pins/:pinId' },
+  list: { path: 'pins', reply: pinsReplySchema },
+  create: { path: 'pins', body: createPinBodySchema, reply: pinSchema },
+  remove: { path: 'pins/:pinId', body: removePinBodySchema, reply: pinSchema },
+  verify: { path: 'pins/:pinId/verify', reply: verifyPinReplySchema },
 } as const;

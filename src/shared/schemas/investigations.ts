@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import {
+  caseOutcomes,
   investigationStatuses,
   investigationTypes,
   MAX_WINDOW_DAYS,
@@ -33,6 +34,9 @@ export const investigationSchema = z.object({
   updatedBy: userRefSchema,
   updatedAt: epochMs,
   closedAt: epochMs.nullable(),
+  /** How the case was closed and why; null while it is not closed. */
+  outcome: z.enum(caseOutcomes).nullable(),
+  outcomeReason: z.string().nullable(),
   analysis: z.object({ state: z.enum(analysisStates), updatedAt: epochMs.nullable() }),
 });
 export type Investigation = z.infer<typeof investigationSchema>;
@@ -65,21 +69,66 @@ function checkWindow(
   }
 }
 
-/** POST /investigations. The window defaults to the last 90 days. */
+/**
+ * POST /investigations. The window defaults to the template's (with `templateId`), else the
+ * last 90 days.
+ */
 export const createInvestigationBodySchema = z
   .strictObject({
     title,
     description: description.default(''),
     subjectEmployeeId: idParam,
-    type: z.enum(investigationTypes).default('other'),
+    /** Defaults to the template's type, else `other`. */
+    type: z.enum(investigationTypes).optional(),
     riskLevel: z.enum(riskLevels).default('low'),
     assigneeUserId: idParam.nullable().optional(),
     memberUserIds: z.array(idParam).max(100).default([]),
     windowStart: timeInput.optional(),
     windowEnd: timeInput.optional(),
+    /** Opens the case from a template: its type and window unless given, and its checklist. */
+    templateId: idParam.optional(),
   })
   .superRefine(checkWindow);
 export type CreateInvestigationBody = z.input<typeof createInvestigationBodySchema>;
+
+/** A sentence saying why a case is closed or reopened. */
+const closingReason = z.string().trim().max(2000, 'The reason is longer than 2,000 characters.');
+
+/**
+ * Closing needs an outcome and a reason; an outcome is given only when closing. (Reopening's
+ * reason depends on the current status, so the server checks it.)
+ */
+export function checkClosing(
+  value: {
+    status?: string | undefined;
+    outcome?: string | undefined;
+    outcomeReason?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (value.status === 'closed') {
+    if (value.outcome === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['outcome'],
+        message: `Closing needs an outcome: one of ${caseOutcomes.join(', ')}.`,
+      });
+    }
+    if (!value.outcomeReason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['outcomeReason'],
+        message: 'Closing needs a reason: say in a sentence why the case ends this way.',
+      });
+    }
+  } else if (value.outcome !== undefined || value.outcomeReason !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['outcome'],
+      message: 'An outcome is given only when closing the investigation (status closed).',
+    });
+  }
+}
 
 /** PATCH /investigations/{id}: any subset of the editable fields. */
 export const updateInvestigationBodySchema = z
@@ -93,8 +142,14 @@ export const updateInvestigationBodySchema = z
     memberUserIds: z.array(idParam).max(100).optional(),
     windowStart: timeInput.optional(),
     windowEnd: timeInput.optional(),
+    /** Closing: how the case ends and why (both required with status `closed`). */
+    outcome: z.enum(caseOutcomes).optional(),
+    outcomeReason: closingReason.optional(),
+    /** Why the status changes; required to reopen a closed case. */
+    reason: closingReason.optional(),
   })
   .superRefine(checkWindow)
+  .superRefine(checkClosing)
   .refine((value) => Object.keys(value).length > 0, {
     message: 'The update changes nothing: send at least one field.',
   });

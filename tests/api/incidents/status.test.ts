@@ -192,7 +192,11 @@ describe('changing an incident’s status', () => {
     });
     expect((await reader.get(`/investigations/${caseId}/incidents`)).status).toBe(200);
 
-    await analyst.patch(`/investigations/${caseId}`, { status: 'closed' });
+    await analyst.patch(`/investigations/${caseId}`, {
+      status: 'closed',
+      outcome: 'benign',
+      outcomeReason: 'Nothing found beyond approved work.',
+    });
     const closed = await analyst.patch(`/investigations/${caseId}/incidents/${incident!.id}`, {
       status: 'acknowledged',
     });

@@ -3,16 +3,29 @@ import { describe, expect, it } from 'vitest';
 import type { RiskInputs } from '../../../src/server/analysis/runs/risk-score';
 import { scoreRisk, shownRiskLevel } from '../../../src/server/analysis/runs/risk-score';
 import { defaultConfiguration } from '../../../src/shared/schemas/configuration';
+import type { Severity } from '../../../src/shared/schemas/findings/common';
 import { riskPartIds } from '../../../src/shared/schemas/risk';
 
+const zone = { offsetMs: 0, startHour: 9, endHour: 17 };
+const window = { from: Date.parse('2026-10-01'), to: Date.parse('2026-11-01') };
+const check = (title: string, severity: Severity, count: number, activities: string[] = []) => ({
+  title,
+  severity,
+  count,
+  activities,
+  commandPatterns: [],
+  unmanagedDevices: false,
+});
+
 const quiet: RiskInputs = {
+  window,
   incidents: [],
   resignation: null,
   departure: null,
   departureEventIds: [],
-  afterHours: { total: 1000, offHours: 100 },
+  afterHours: { total: 1000, offHours: 100, zone },
   externalTransfers: { count: 0, ids: [] },
-  hygiene: [{ title: 'Password resets', severity: 'none', count: 0 }],
+  hygiene: [check('Password resets', 'none', 0)],
   flaggedRequests: [],
   weights: defaultConfiguration.riskWeights,
 };
@@ -32,12 +45,12 @@ const busy: RiskInputs = {
   incidents: [incident('high'), incident('medium', 'dismissed')],
   resignation: '2026-11-01',
   departureEventIds: ['41'],
-  afterHours: { total: 1000, offHours: 500 },
+  afterHours: { total: 1000, offHours: 500, zone },
   externalTransfers: { count: 7, ids: ['1', '2', '3', '4', '5', '6', '7'] },
   hygiene: [
-    { title: 'Security tools tampered with', severity: 'critical', count: 2 },
-    { title: 'MFA disabled or bypassed', severity: 'high', count: 1 },
-    { title: 'Password resets', severity: 'none', count: 0 },
+    check('Security tools tampered with', 'critical', 2, ['security_tool_tamper']),
+    check('MFA disabled or bypassed', 'high', 1, ['mfa_disable', 'mfa_bypass']),
+    check('Password resets', 'none', 0, ['password_reset']),
   ],
   flaggedRequests: [
     { id: '90', resource: 'Payroll database' },
@@ -85,7 +98,7 @@ describe('the risk score', () => {
       ...busy,
       incidents: Array.from({ length: 10 }, () => incident('critical', 'confirmed')),
       externalTransfers: { count: 100, ids: [] },
-      afterHours: { total: 1000, offHours: 900 },
+      afterHours: { total: 1000, offHours: 900, zone },
     });
     expect(one).toBeGreaterThan(0);
     expect(dismissed).toBe(0);
@@ -117,6 +130,33 @@ describe('the risk score', () => {
       items: [{ label: 'Payroll database', count: 2 }],
     });
     expect(byId.departure!.eventIds).toEqual(['41']);
+  });
+
+  it('says how to list the events behind each part, with the settings that counted them', () => {
+    const { parts } = scoreRisk(busy);
+    const byId = Object.fromEntries(parts.map((p) => [p.id, p.evidence.events]));
+    expect(byId.incidents).toEqual({ kind: 'incidents', incidentIds: [busy.incidents[0]!.id] });
+    expect(byId.exfiltration).toEqual({ kind: 'transfers', ...window });
+    expect(byId.afterHours).toEqual({ kind: 'afterHours', ...window, ...zone });
+    // Only the checks that found something: password resets found nothing.
+    expect(byId.securityHygiene).toEqual({
+      kind: 'hygiene',
+      ...window,
+      activities: ['mfa_bypass', 'mfa_disable', 'security_tool_tamper'],
+      commandPatterns: [],
+      unmanagedDevices: false,
+    });
+    expect(byId.accessRequests).toEqual({ kind: 'ids', ids: ['90', '91'] });
+    expect(byId.departure).toEqual({ kind: 'ids', ids: ['41'] });
+    for (const part of scoreRisk(quiet).parts) expect(part.evidence.events, part.id).toBeNull();
+  });
+
+  it("calls the first part of a person's score Alerts, since it counts their alerts", () => {
+    const person = scoreRisk({ ...busy, counts: 'alerts' }).parts[0]!;
+    expect(person).toMatchObject({ id: 'incidents', label: 'Alerts' });
+    expect(person.sentence).toMatch(/^1 alert count/);
+    expect(person.evidence.events).toBeNull();
+    expect(scoreRisk(busy).parts[0]!.label).toBe('Incidents');
   });
 });
 

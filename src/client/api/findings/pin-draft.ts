@@ -1,11 +1,74 @@
 import { atom } from 'jotai';
 
-import type { CreatePinBody } from '../../../shared/schemas/findings/pins';
+import { findingRef, pinTables } from '../../../shared/findings/pin-tables';
+import type { PinTableId, PinTableRow } from '../../../shared/findings/pin-tables';
+import type { CreatePinBody, Pin } from '../../../shared/schemas/findings/pins';
 
-/** A pin waiting for its note: what the focused finding row would pin, and to which case. */
+/**
+ * What a row would pin: the body that names it (event ids, or a finding table and key; the
+ * server captures the content), what the dialog shows, and how pinned rows are recognised.
+ */
+export interface PinTarget {
+  body: Omit<CreatePinBody, 'note'>;
+  /** What the dialog names (the server labels the pin itself). */
+  label: string;
+  /** Where it is pinned from: an evidence page's slug, `incidents`, or null. */
+  page: string | null;
+  /** The pin's ref once pinned (what `?pin=` names on the page it came from). */
+  ref: string;
+  /** `events:<id>` or `finding:<ref>`: what a live pin of it marks (see pinMarks). */
+  mark: string;
+}
+
+/** A pin waiting for its note: what the focused row would pin, and to which case. */
 export interface PinDraft {
   investigationId: string;
-  body: CreatePinBody;
+  target: PinTarget;
+}
+
+/** Pins one event (from an evidence page, the incident timeline, or none). */
+export function eventPinTarget(
+  event: { id: string; summary: string },
+  page: string | null,
+  incidentId?: string,
+): PinTarget {
+  return {
+    body: {
+      eventIds: [event.id],
+      ...(page ? { page } : {}),
+      ...(incidentId ? { incidentId } : {}),
+    },
+    label: event.summary,
+    page,
+    ref: event.id,
+    mark: `events:${event.id}`,
+  };
+}
+
+/** Pins a finding row by its table and key (findings/pin-tables.ts). */
+export function findingPinTarget<T extends PinTableId>(table: T, row: PinTableRow<T>): PinTarget {
+  const definition = pinTables[table] as unknown as {
+    key(row: PinTableRow<T>): string;
+    label(row: PinTableRow<T>): string;
+    page: string;
+  };
+  const key = definition.key(row);
+  const ref = findingRef(table, key);
+  return {
+    body: { finding: table, key },
+    label: definition.label(row),
+    page: definition.page,
+    ref,
+    mark: `finding:${ref}`,
+  };
+}
+
+/** What a live pin marks: each of its events, or its finding row (older kinds included). */
+export function pinMarks(pin: Pin): string[] {
+  if (pin.removed) return [];
+  return pin.kind === 'events' || pin.kind === 'event'
+    ? pin.eventIds.map((id) => `events:${id}`)
+    : [`finding:${pin.ref}`];
 }
 
 /** The draft the "Pin to evidence" dialog is editing (null: closed). */

@@ -2,15 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { pinEndpoints } from '../../../shared/findings/case-endpoints';
 import { fillPath } from '../../../shared/findings/finding-endpoint';
-import type { CreatePinBody } from '../../../shared/schemas/findings/pins';
+import type { CreatePinBody, VerifyPinReply } from '../../../shared/schemas/findings/pins';
 import { request } from '../http-client';
 import { casePath, findingKeys } from './keys';
 
-const { list, create, remove } = pinEndpoints;
+const { list, create, remove, verify } = pinEndpoints;
 
 const key = (investigationId: string) => findingKeys.finding(investigationId, 'pins');
 
-/** GET /investigations/{id}/evidence/pins. */
+/** GET /investigations/{id}/pins: live pins and tombstones. */
 export function usePins(investigationId: string) {
   return useQuery({
     queryKey: key(investigationId),
@@ -19,7 +19,7 @@ export function usePins(investigationId: string) {
   });
 }
 
-/** POST /investigations/{id}/evidence/pins. */
+/** POST /investigations/{id}/pins: names what to pin; the server captures and hashes it. */
 export function createPin(investigationId: string, body: CreatePinBody) {
   return request(casePath(investigationId, create.path), {
     method: 'POST',
@@ -28,7 +28,7 @@ export function createPin(investigationId: string, body: CreatePinBody) {
   });
 }
 
-/** Pins a row, then refreshes the locker's list. */
+/** Pins events or a finding row, then refreshes the locker's list. */
 export function useCreatePin(investigationId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -37,12 +37,24 @@ export function useCreatePin(investigationId: string) {
   });
 }
 
-/** DELETE /investigations/{id}/evidence/pins/{pinId}. */
-export function useDeletePin(investigationId: string) {
+/** DELETE /investigations/{id}/pins/{pinId} with the reason: the pin becomes a tombstone. */
+export function useRemovePin(investigationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (pinId: string) =>
-      request(casePath(investigationId, fillPath(remove.path, { pinId })), { method: 'DELETE' }),
+    mutationFn: (args: { pinId: string; reason: string }) =>
+      request(casePath(investigationId, fillPath(remove.path, { pinId: args.pinId })), {
+        method: 'DELETE',
+        body: { reason: args.reason },
+        schema: remove.reply,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: key(investigationId) }),
+  });
+}
+
+/** POST /investigations/{id}/pins/{pinId}/verify: re-hashes the pin against the events now. */
+export function verifyPin(investigationId: string, pinId: string): Promise<VerifyPinReply> {
+  return request(casePath(investigationId, fillPath(verify.path, { pinId })), {
+    method: 'POST',
+    schema: verify.reply,
   });
 }

@@ -7,7 +7,11 @@ import { CreateRoleDialog, DeleteRoleDialog } from '../../features/admin/role-di
 import { AddRuleDialog } from '../../features/detection/add-rule-dialog';
 import { CreateWatchlistDialog } from '../../features/detection/create-watchlist-dialog';
 import { ConnectSourceDialog } from '../../features/integrations/connect-source-dialog';
+import { CloseInvestigationDialog } from '../../features/investigations/close-investigation-dialog';
+import { NoteDialog } from '../../features/investigations/note-dialog';
+import { ReopenInvestigationDialog } from '../../features/investigations/reopen-investigation-dialog';
 import { ChangePasswordDialog } from '../../features/settings/change-password-dialog';
+import { TemplateEditorDialog } from '../../features/templates/template-editor-dialog';
 import { openDialogAtom } from '../../state/dialogs';
 
 /**
@@ -41,6 +45,25 @@ export function AppDialogs() {
       return <AddRuleDialog onClose={close} />;
     case 'createWatchlist':
       return <CreateWatchlistDialog onClose={close} />;
+    case 'editTemplate':
+      return (
+        <TemplateEditorDialog
+          {...(dialog.templateId ? { templateId: dialog.templateId } : {})}
+          onClose={close}
+        />
+      );
+    case 'writeNote':
+      return (
+        <NoteDialog
+          investigationId={dialog.investigationId}
+          amends={dialog.amends}
+          onClose={close}
+        />
+      );
+    case 'closeInvestigation':
+      return <CloseInvestigationDialog investigationId={dialog.investigationId} onClose={close} />;
+    case 'reopenInvestigation':
+      return <ReopenInvestigationDialog investigationId={dialog.investigationId} onClose={close} />;
     default:
       return null;
   }

@@ -16,6 +16,6 @@ export function needsEditableInvestigation(context: CommandContext): string | nu
   if (!context.permissions.has('investigations.write'))
     return 'Your role does not allow changing investigations.';
   if (currentInvestigation(context)?.status === 'closed')
-    return 'This investigation is closed: reopen it first (Set status…).';
+    return 'This investigation is closed: reopen it first (Reopen Investigation…).';
   return null;
 }

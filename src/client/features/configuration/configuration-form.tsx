@@ -228,7 +228,10 @@ export function ConfigurationForm(props: {
           </div>
           <p className="faint" id="risk-weights-hint" style={{ margin: 0, fontSize: 12 }}>
             Each weight multiplies one part of every case&apos;s risk score (0 leaves that part
-            out). Saving analyses every case that is not closed again, so scores follow at once.
+            out). A person&apos;s score outside a case counts their alerts under the Incidents
+            weight, and has no security hygiene or access requests part (those come from a
+            case&apos;s evidence pages). Saving a change analyses every case that is not closed
+            again, so scores follow; closed cases keep the score they were closed with.
           </p>
           <div
             role="group"

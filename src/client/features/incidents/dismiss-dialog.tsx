@@ -1,20 +1,29 @@
 import { useState } from 'react';
 
+import { incidentStatusLabels } from '../../../shared/incident-model';
+import type { IncidentStatus } from '../../../shared/incident-model';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 
-/** Asks why incidents are dismissed: the reason is required, and re-runs keep it. */
+/**
+ * Asks why incidents change status: a dismissal needs a reason (re-runs keep it), and so does a
+ * change to several incidents at once, which is made all or nothing and audited per incident.
+ */
 export function DismissDialog(props: {
   count: number;
+  status: IncidentStatus;
   onCancel: () => void;
   onDismiss: (reason: string) => void;
   busy: boolean;
 }) {
   const [reason, setReason] = useState('');
   const valid = reason.trim().length > 0;
+  const dismissing = props.status === 'dismissed';
+  const label = incidentStatusLabels[props.status];
+  const what = props.count === 1 ? 'incident' : `${props.count} incidents`;
   return (
     <Dialog
-      title={props.count === 1 ? 'Dismiss incident' : `Dismiss ${props.count} incidents`}
+      title={dismissing ? `Dismiss ${what}` : `Set ${what} to ${label}`}
       onClose={props.onCancel}
       footer={
         <>
@@ -27,7 +36,7 @@ export function DismissDialog(props: {
             className="button primary"
             disabled={!valid || props.busy}
           >
-            Dismiss
+            {dismissing ? 'Dismiss' : `Set to ${label}`}
           </button>
         </>
       }
@@ -41,7 +50,11 @@ export function DismissDialog(props: {
       >
         <Field
           label="Reason"
-          hint="Say why this is not a concern. Later analysis runs keep the incident dismissed with this reason."
+          hint={
+            dismissing
+              ? 'Say why this is not a concern. Later analysis runs keep the incident dismissed with this reason.'
+              : 'Say why. All of them change or, if one cannot, none does; the history keeps the reason for each.'
+          }
         >
           <textarea
             className="textarea"

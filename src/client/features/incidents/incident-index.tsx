@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 
 import type { TimelineEvent } from '../../../shared/schemas/incidents';
-import { setPinSource } from '../../api/findings/pin-draft';
+import { eventPinTarget, setPinSource } from '../../api/findings/pin-draft';
 import { useIncident } from '../../api/incidents/get-incident';
 import { NoDataYet } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
@@ -26,9 +26,9 @@ export default function IncidentIndex() {
   const [view, update] = useTimelineView(id, incidentId);
   const cursor = clamp(view.cursor, 0, Math.max(0, events.length - 1));
 
-  const latest = useRef({ events, cursor, title: '' });
+  const latest = useRef({ events, cursor });
   useLayoutEffect(() => {
-    latest.current = { events, cursor, title: incident.data?.title ?? '' };
+    latest.current = { events, cursor };
   });
 
   useEffect(() => {
@@ -53,21 +53,13 @@ export default function IncidentIndex() {
       expand: () => toggle(latest.current.cursor),
     });
     const undoPin = setPinSource(() => {
-      const { events: list, cursor: at, title } = latest.current;
+      const { events: list, cursor: at } = latest.current;
       const event = list[at];
       if (!event) return null;
+      const label = `${formatDateTime(event.time)} · ${event.activity}: ${event.summary}`;
       return {
         investigationId: id,
-        body: {
-          kind: 'event',
-          ref: event.id,
-          label: `${formatDateTime(event.time)} · ${event.activity}: ${event.summary}`.slice(
-            0,
-            300,
-          ),
-          page: TIMELINE_PIN_PAGE,
-          snapshot: { ...event, incidentId, incidentTitle: title },
-        },
+        target: eventPinTarget({ id: event.id, summary: label }, TIMELINE_PIN_PAGE, incidentId),
       };
     });
     return () => {

@@ -16,14 +16,14 @@ export function PinEventDialog(props: { investigationId: string }) {
   if (
     !draft ||
     draft.investigationId !== props.investigationId ||
-    draft.body.page !== TIMELINE_PIN_PAGE
+    draft.target.page !== TIMELINE_PIN_PAGE
   )
     return null;
   return (
     <PinForm
-      key={draft.body.ref}
+      key={draft.target.ref}
       investigationId={props.investigationId}
-      label={draft.body.label}
+      label={draft.target.label}
       onClose={() => setDraft(null)}
     />
   );
@@ -36,7 +36,7 @@ function PinForm(props: { investigationId: string; label: string; onClose: () =>
   const submit = () => {
     if (!draft) return;
     create.mutate(
-      { ...draft.body, note },
+      { ...draft.target.body, note },
       {
         onSuccess: () => {
           toast.success('Pinned to evidence', { description: props.label });

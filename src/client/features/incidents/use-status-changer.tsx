@@ -10,12 +10,17 @@ import { DismissDialog } from './dismiss-dialog';
 
 /**
  * Status changes for the incidents a screen has in hand (`ids`): the buttons and the
- * `incident.setStatus` command both call `change`; a dismissal opens the reason dialog first.
+ * `incident.setStatus` command both call `change`; a dismissal, or a change to several incidents
+ * (sent to the bulk endpoint, all or nothing), opens the reason dialog first.
  * Registers the screen as the command's target while it is shown.
  */
 export function useStatusChanger(investigationId: string, ids: readonly string[]) {
   const update = useUpdateIncidents(investigationId);
-  const [dismissing, setDismissing] = useState<readonly string[] | null>(null);
+  // Incidents waiting for a reason: a dismissal, or a change to several at once (all or nothing).
+  const [asking, setAsking] = useState<{
+    targets: readonly string[];
+    status: IncidentStatus;
+  } | null>(null);
   const idsRef = useRef(ids);
   useLayoutEffect(() => {
     idsRef.current = ids;
@@ -29,7 +34,7 @@ export function useStatusChanger(investigationId: string, ids: readonly string[]
           toast.success(
             `${targets.length === 1 ? 'Incident' : `${targets.length} incidents`} ${incidentStatusLabels[status].toLowerCase()}`,
           );
-          setDismissing(null);
+          setAsking(null);
         },
         onError: (error) =>
           toast.error('Could not change the status', { description: error.message }),
@@ -39,7 +44,7 @@ export function useStatusChanger(investigationId: string, ids: readonly string[]
   const change = (status: IncidentStatus) => {
     const targets = [...idsRef.current];
     if (targets.length === 0) return;
-    if (status === 'dismissed') setDismissing(targets);
+    if (status === 'dismissed' || targets.length > 1) setAsking({ targets, status });
     else apply(targets, status);
   };
   const changeRef = useRef(change);
@@ -57,12 +62,13 @@ export function useStatusChanger(investigationId: string, ids: readonly string[]
     [investigationId],
   );
 
-  const dialog = dismissing ? (
+  const dialog = asking ? (
     <DismissDialog
-      count={dismissing.length}
+      count={asking.targets.length}
+      status={asking.status}
       busy={update.isPending}
-      onCancel={() => setDismissing(null)}
-      onDismiss={(reason) => apply(dismissing, 'dismissed', reason)}
+      onCancel={() => setAsking(null)}
+      onDismiss={(reason) => apply(asking.targets, asking.status, reason)}
     />
   ) : null;
   return { change, dialog, busy: update.isPending };

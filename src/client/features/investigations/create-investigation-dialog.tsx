@@ -4,8 +4,10 @@ import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import type { InvestigationType, RiskLevel } from '../../../shared/investigation-model';
+import type { CaseTemplate } from '../../../shared/schemas/templates';
 import { useEmployees } from '../../api/employees/list-employees';
 import { useCreateInvestigation } from '../../api/investigations/create-investigation';
+import { useTemplates } from '../../api/templates/list-templates';
 import { Dialog } from '../../components/dialog';
 import { Field, FormProblem } from '../../components/field';
 import { fieldProblems, useFieldProblems } from '../../components/field-problems';
@@ -28,26 +30,67 @@ const FIELDS = [
   'assigneeUserId',
 ] as const;
 
-/** Opens a case: subject from the employee directory, title, type, risk, window and assignee. */
+/**
+ * Opens a case: subject from the employee directory, title, type, risk, window and assignee.
+ * From a template ("New investigation from template…"), its type and window come chosen and the
+ * case gets its checklist.
+ */
 export function CreateInvestigationDialog() {
   const [dialog, setDialog] = useAtom(openDialogAtom);
   if (dialog?.kind !== 'createInvestigation') return null;
+  const close = () => setDialog(null);
+  if (dialog.templateId) {
+    return (
+      <FromTemplate
+        templateId={dialog.templateId}
+        initialSubject={dialog.subjectEmployeeId ?? ''}
+        onClose={close}
+      />
+    );
+  }
+  return <CreateForm initialSubject={dialog.subjectEmployeeId ?? ''} onClose={close} />;
+}
+
+/** Waits for the template (usually cached: the palette listed it), then opens the form with it. */
+function FromTemplate(props: { templateId: string; initialSubject: string; onClose: () => void }) {
+  const templates = useTemplates();
+  if (templates.isPending) return null;
+  const template = templates.data?.templates.find((t) => t.id === props.templateId);
+  if (!template) {
+    return (
+      <Dialog title="New investigation" onClose={props.onClose}>
+        <FormProblem>
+          {templates.isError
+            ? `The templates could not be loaded: ${templates.error.message}`
+            : 'This template no longer exists: choose another one.'}
+        </FormProblem>
+      </Dialog>
+    );
+  }
   return (
-    <CreateForm initialSubject={dialog.subjectEmployeeId ?? ''} onClose={() => setDialog(null)} />
+    <CreateForm initialSubject={props.initialSubject} template={template} onClose={props.onClose} />
   );
 }
 
-function CreateForm(props: { initialSubject: string; onClose: () => void }) {
+function CreateForm(props: {
+  initialSubject: string;
+  template?: CaseTemplate;
+  onClose: () => void;
+}) {
+  const { template } = props;
   const employees = useEmployees();
   const create = useCreateInvestigation();
   const [search, setSearch] = useState('');
   const [subject, setSubject] = useState(props.initialSubject);
   const [title, setTitle] = useState('');
-  const [type, setType] = useState<InvestigationType>('data_exfiltration');
+  const [type, setType] = useState<InvestigationType>(template?.caseType ?? 'data_exfiltration');
   // Low leaves the level to the evidence; a higher choice is a level set by hand, by the creator.
   const [risk, setRisk] = useState<RiskLevel>('low');
   const [assignee, setAssignee] = useState('');
-  const [windowStart, setWindowStart] = useState(toDateInput(Date.now() - 90 * DAY));
+  // A template's window is so many days through today; otherwise the last 90 days.
+  const [windowStart, setWindowStart] = useState(
+    toDateInput(Date.now() - (template ? template.windowDays - 1 : 90) * DAY),
+  );
   const [windowEnd, setWindowEnd] = useState(toDateInput(Date.now() + DAY));
   const [problem, setProblem] = useState<string | null>(null);
   const problems = useFieldProblems(create.error, FIELDS);
@@ -89,6 +132,7 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
         assigneeUserId: assignee || null,
         windowStart,
         windowEnd,
+        ...(template ? { templateId: template.id } : {}),
       },
       {
         onSuccess: (created) => {
@@ -109,7 +153,7 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
 
   return (
     <Dialog
-      title="New investigation"
+      title={template ? `New investigation: ${template.name}` : 'New investigation'}
       onClose={props.onClose}
       footer={
         <>
@@ -134,6 +178,12 @@ function CreateForm(props: { initialSubject: string; onClose: () => void }) {
         style={{ display: 'grid', gap: 10 }}
         noValidate
       >
+        {template ? (
+          <p className="faint" style={{ margin: 0 }}>
+            From the template {template.name}: {template.steps.length} checklist steps, the last{' '}
+            {template.windowDays} days.
+          </p>
+        ) : null}
         <Field
           label="Find the subject"
           hint={`${employees.data?.total ?? 0} employees in the directory`}

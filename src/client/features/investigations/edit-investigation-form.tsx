@@ -76,7 +76,11 @@ export function EditInvestigationForm(props: { investigation: Investigation; onD
     });
   };
 
-  const statuses: InvestigationStatus[] = [current.status, ...statusTransitions[current.status]];
+  // Closing asks for an outcome and a reason: its own dialog does that, not this select.
+  const statuses: InvestigationStatus[] = [
+    current.status,
+    ...statusTransitions[current.status],
+  ].filter((value) => value !== 'closed' || current.status === 'closed');
   return (
     <form
       ref={problems.formRef}
@@ -91,7 +95,7 @@ export function EditInvestigationForm(props: { investigation: Investigation; onD
         <Field
           label="Status"
           error={errors.status}
-          hint="Only the allowed next statuses are offered."
+          hint="Only the allowed next statuses are offered. To close, use Close Investigation… (it asks for the outcome)."
         >
           <select
             className="select"

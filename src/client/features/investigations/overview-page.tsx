@@ -2,7 +2,13 @@ import { useState } from 'react';
 
 import { riskLabels, statusLabels, typeLabels } from '../../../shared/investigation-model';
 import { formatDate, formatDateTime, formatRelative } from '../../components/format';
+import { usePermissions } from '../../api/auth/me';
+import { CommandButton } from '../../components/command-button';
 import { AnalysisPanel } from './analysis-panel';
+import { CaseActivity } from './case-activity';
+import { CaseChecklist } from './case-checklist';
+import { CaseOutcome } from './case-outcome';
+import { caseWriteBlock } from './case-write-block';
 import { EditInvestigationForm } from './edit-investigation-form';
 import { LongText } from './long-text';
 import { useCurrentInvestigation } from './use-current-investigation';
@@ -11,17 +17,23 @@ import { useCurrentInvestigation } from './use-current-investigation';
 export default function OverviewPage() {
   const { data } = useCurrentInvestigation();
   const [editing, setEditing] = useState(false);
+  const permissions = usePermissions();
   if (!data) return null;
   return (
     <div className="page case-overview">
+      <CaseOutcome investigation={data} />
       <div className="grid-2">
         <section className="card" aria-labelledby="case-facts">
           <header>
             <h2 id="case-facts">Case</h2>
             {!editing ? (
-              <button type="button" className="button small" onClick={() => setEditing(true)}>
+              <CommandButton
+                className="button small"
+                disabledReason={caseWriteBlock(data, permissions)}
+                onClick={() => setEditing(true)}
+              >
                 Edit
-              </button>
+              </CommandButton>
             ) : null}
           </header>
           <div className="card-body">
@@ -85,6 +97,8 @@ export default function OverviewPage() {
           </div>
         </section>
       </div>
+      <CaseChecklist investigationId={data.id} />
+      <CaseActivity investigation={data} />
       <AnalysisPanel investigationId={data.id} state={data.analysis.state} />
     </div>
   );

@@ -22,7 +22,8 @@ const STATUS_OF: Record<string, IncidentStatus> = {
 
 /**
  * Scores one person as a case is scored, with the same parts and weights: their alerts of the
- * last 30 days stand where a case's incidents do, then external transfers, the after-hours
+ * last 30 days stand where a case's incidents do (the part is called Alerts, and weighs what
+ * the incidents weight says), then external transfers, the after-hours
  * share and the departure from their own events. Security hygiene and access requests come from
  * evidence pages that need a case, so outside one they add nothing. Stores the score.
  */
@@ -57,6 +58,7 @@ export async function scorePerson(
     ),
   ]);
   const scored = scoreRisk({
+    counts: 'alerts',
     incidents: alerts.map((alert) => ({
       id: alert.id,
       title: alert.title,

@@ -12,6 +12,7 @@ import type {
   QuerySchemaOf,
 } from '../../../shared/findings/finding-endpoint';
 import type { Severity } from '../../../shared/schemas/findings/common';
+import type { TimelineLink } from '../../../shared/schemas/subject-timeline';
 import type { DailyGroup } from '../../db/queries/findings/daily-groups';
 import type { FindingContext } from './finding-context';
 
@@ -35,6 +36,8 @@ export type LockerFindings = { readonly [K in IndexTopicId]: EndpointReply<K> } 
 export interface FigureValue {
   value: number;
   severity: Severity;
+  /** The events the value counts, as subject timeline filters (over the whole window). */
+  events?: TimelineLink;
 }
 
 /**

@@ -90,6 +90,7 @@ export const devicesDetector = defineDetector('devices', detectDevices, {
     'usb-writes': {
       value: devices.removableMedia.writes,
       severity: severityAt(devices.removableMedia.writes, 5),
+      events: { activity: 'usb_write' },
     },
   }),
   anomalies: ({ devices }) => devices.devices.filter((d) => d.flagged).length,

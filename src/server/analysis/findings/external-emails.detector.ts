@@ -90,6 +90,7 @@ export const externalEmailsDetector = defineDetector('externalEmails', detectExt
     'personal-email': {
       value: externalEmails.summary.personal,
       severity: severityAt(externalEmails.summary.personal, 3),
+      events: { activity: 'email_send', destination: 'personal_email' },
     },
   }),
   anomalies: ({ externalEmails }) => externalEmails.summary.personal,

@@ -239,7 +239,16 @@ export const fileAccessDetector = defineDetector(
       // Mail to business addresses outside the company is everyday work: not counted here
       // (the page's "Left company storage" and the sankey still show it).
       const { risky } = sensitiveLeaving(fileAccess);
-      return { 'sensitive-leaving': { value: risky, severity: severityAt(risky, 10) } };
+      return {
+        'sensitive-leaving': {
+          value: risky,
+          severity: severityAt(risky, 10),
+          events: {
+            label: fileAccess.sensitiveLabels.join(','),
+            destination: RISKY_DESTINATIONS.join(','),
+          },
+        },
+      };
     },
     anomalies: ({ fileAccess, devices }) =>
       labelledLeaving(fileAccess) + devices.removableMedia.writes,

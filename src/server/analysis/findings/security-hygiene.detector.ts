@@ -85,6 +85,23 @@ const checks: readonly Check[] = [
   },
 ];
 
+/**
+ * What a check counts (its activities, flagged command patterns, unmanaged devices), so the
+ * risk score's security hygiene part can list exactly the events behind what it counted.
+ */
+export function hygieneCheckEvents(id: HygieneCheckId): {
+  activities: readonly string[];
+  commandPatterns: readonly string[];
+  unmanagedDevices: boolean;
+} {
+  const check = checks.find((c) => c.id === id)!;
+  return {
+    activities: check.activities,
+    commandPatterns: check.patterns,
+    unmanagedDevices: check.id === 'unmanaged-devices',
+  };
+}
+
 const order: Severity[] = ['critical', 'high', 'medium', 'low', 'none'];
 
 async function evaluate(ctx: FindingContext): Promise<HygieneItem[]> {

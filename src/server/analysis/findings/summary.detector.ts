@@ -79,6 +79,7 @@ async function keyFigures(f: LockerFindings): Promise<SummaryReply['figures']> {
       unit: unit ?? null,
       page: entry.page,
       severity: values[id]?.severity ?? 'none',
+      events: values[id]?.events ?? null,
     }));
   });
 }

@@ -4,10 +4,12 @@ import { riskLevelForScore } from '../../../shared/investigation-model';
 import type { RiskLevel } from '../../../shared/investigation-model';
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { RiskPart } from '../../../shared/schemas/risk';
+import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
 import { findAnalysisSubject } from '../../db/queries/analysis-runs';
 import type { AnalysisSubject } from '../../db/queries/analysis-runs';
 import { getConfiguration } from '../../db/queries/configuration';
 import { findRiskAssessment, saveRiskAssessment } from '../../db/queries/risk-assessments';
+import { countPartEvents, listPartEvents } from '../../db/queries/risk-part-events';
 import { incidentWeights } from '../../db/queries/risk-signals';
 import type { Database } from '../../db/schema';
 import type { FindingSignals } from './finding-signals';
@@ -16,6 +18,29 @@ import { readSubjectSignals } from './subject-signals';
 
 /** The parts a rescore keeps from the last run: they come from evidence pages, not incidents. */
 const FINDING_PARTS: ReadonlyArray<RiskPart['id']> = ['securityHygiene', 'accessRequests'];
+
+/**
+ * Counts and names the events behind a part with the query its drill-down lists them with
+ * (GET /investigations/{id}/risk/{part}/events), so the count a part claims is the number of
+ * rows an investigator who opens it gets: the distinct events on the counted incidents'
+ * timelines, say, rather than the incidents' own counts added up.
+ */
+async function countEvidence(
+  db: Kysely<Database>,
+  employeeId: string,
+  part: RiskPart,
+): Promise<RiskPart> {
+  const selection = part.evidence.events;
+  if (!selection) return { ...part, evidence: { ...part.evidence, eventCount: 0, eventIds: [] } };
+  const [count, newest] = await Promise.all([
+    countPartEvents(db, employeeId, selection),
+    listPartEvents(db, employeeId, selection, { limit: RISK_EVENT_IDS_MAX }),
+  ]);
+  return {
+    ...part,
+    evidence: { ...part.evidence, eventCount: count, eventIds: newest.map((e) => String(e.id)) },
+  };
+}
 
 /**
  * Scores a case from its stored incidents, the subject's signals and the finding signals the
@@ -55,10 +80,13 @@ export async function assessRisk(
     flaggedRequests: findingSignals === 'keep' ? [] : findingSignals.flaggedRequests,
     weights: config.riskWeights,
   });
-  const parts = scored.parts.map((part) =>
-    FINDING_PARTS.includes(part.id)
-      ? (previous?.parts.find((kept) => kept.id === part.id && kept.evidence) ?? part)
-      : part,
+  const parts = await Promise.all(
+    scored.parts.map(async (part) => {
+      const kept = FINDING_PARTS.includes(part.id)
+        ? previous?.parts.find((old) => old.id === part.id && old.evidence)
+        : undefined;
+      return kept ?? (await countEvidence(db, subject.employeeId, part));
+    }),
   );
   const { score } = sumParts(parts);
   const computedLevel = riskLevelForScore(score);

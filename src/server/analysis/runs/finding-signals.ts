@@ -8,6 +8,7 @@ import { detectorRegistry } from '../findings/detectors';
 import type { FindingContext } from '../findings/finding-context';
 import { rollupBuildFor, rollupSettingsFor } from '../findings/finding-context';
 import { ensureRollups } from '../findings/rollups/refresh-rollups';
+import { hygieneCheckEvents } from '../findings/security-hygiene.detector';
 import type { RiskInputs } from './risk-score';
 
 /** The parts of the score that evidence pages compute: security hygiene and access requests. */
@@ -56,6 +57,7 @@ export async function readFindingSignals(
       title: item.title,
       severity: item.severity,
       count: item.count,
+      ...hygieneCheckEvents(item.id),
     })),
     flaggedRequests: requests.requests
       .filter((request) => request.flagged)

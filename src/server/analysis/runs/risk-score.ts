@@ -2,12 +2,31 @@ import type { IncidentSeverity, IncidentStatus } from '../../../shared/incident-
 import { riskLevels } from '../../../shared/investigation-model';
 import type { RiskLevel } from '../../../shared/investigation-model';
 import type { Severity } from '../../../shared/schemas/findings/common';
-import type { RiskEvidence, RiskPart } from '../../../shared/schemas/risk';
+import type { RiskEventSelection, RiskEvidence, RiskPart } from '../../../shared/schemas/risk';
 import { RISK_EVENT_IDS_MAX, riskPartLabels } from '../../../shared/schemas/risk';
 import type { Configuration } from '../../../shared/schemas/configuration';
 
+/** A security hygiene check as the score counts it: its finding, and the events behind it. */
+export interface HygieneSignal {
+  title: string;
+  severity: Severity;
+  count: number;
+  /** The activities and flagged command patterns the check counts. */
+  activities: readonly string[];
+  commandPatterns: readonly string[];
+  /** Whether it counts unmanaged devices (by their last check-in). */
+  unmanagedDevices: boolean;
+}
+
 /** What the score is made of, gathered by the run. */
 export interface RiskInputs {
+  /**
+   * What the first part counts: a case's incidents, or a person's alerts (their score outside a
+   * case). Incidents by default.
+   */
+  counts?: 'incidents' | 'alerts';
+  /** The span the events were read over, [from, to). */
+  window: { from: number; to: number };
   incidents: ReadonlyArray<{
     id: string;
     title: string;
@@ -20,10 +39,15 @@ export interface RiskInputs {
   departure: string | null;
   /** The HR events that record them (none when only the employee record says so). */
   departureEventIds: readonly string[];
-  afterHours: { total: number; offHours: number };
+  /** The subject's own actions, those outside hours, and the zone and hours that decided it. */
+  afterHours: {
+    total: number;
+    offHours: number;
+    zone: { offsetMs: number; startHour: number; endHour: number };
+  };
   externalTransfers: { count: number; ids: readonly string[] };
   /** The security hygiene checks, as the security hygiene page shows them. */
-  hygiene: ReadonlyArray<{ title: string; severity: Severity; count: number }>;
+  hygiene: readonly HygieneSignal[];
   /** The access requests the access requests page flags, with their event ids. */
   flaggedRequests: ReadonlyArray<{ id: string; resource: string }>;
   weights: Configuration['riskWeights'];
@@ -68,10 +92,23 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function evidence(fields: Partial<RiskEvidence>): RiskEvidence {
-  return { incidents: [], eventCount: 0, eventIds: [], items: [], page: null, ...fields };
+  return {
+    incidents: [],
+    eventCount: 0,
+    eventIds: [],
+    events: null,
+    items: [],
+    page: null,
+    ...fields,
+  };
 }
 
+/** The label of the first part: a person's score counts alerts where a case counts incidents. */
+export const ALERTS_PART_LABEL = 'Alerts';
+
 function incidentsPart(inputs: RiskInputs): RiskPart {
+  const alerts = inputs.counts === 'alerts';
+  const noun = alerts ? 'alert' : 'incident';
   const active = inputs.incidents.filter((i) => i.status !== 'dismissed');
   const raw = active.reduce(
     (sum, i) =>
@@ -88,13 +125,13 @@ function incidentsPart(inputs: RiskInputs): RiskPart {
   const confirmed = active.filter((i) => i.status === 'confirmed').length;
   return {
     id: 'incidents',
-    label: riskPartLabels.incidents,
+    label: alerts ? ALERTS_PART_LABEL : riskPartLabels.incidents,
     weight: inputs.weights.incidents,
     points: round1(Math.min(CAP.incidents, raw) * inputs.weights.incidents),
     sentence:
       active.length === 0
-        ? `No open, acknowledged or confirmed incidents${dismissed ? ` (${dismissed} dismissed, which do not count)` : ''}.`
-        : `${plural(active.length, 'incident')} count (${bySeverity.join(', ')}${confirmed ? `; ${confirmed} confirmed, weighing a quarter more` : ''}${dismissed ? `; ${dismissed} dismissed left out` : ''}), capped at ${CAP.incidents} points before weighting.`,
+        ? `No open, acknowledged or confirmed ${noun}s${dismissed ? ` (${dismissed} dismissed, which do not count)` : ''}.`
+        : `${plural(active.length, noun)} count (${bySeverity.join(', ')}${confirmed ? `; ${confirmed} confirmed, weighing a quarter more` : ''}${dismissed ? `; ${dismissed} dismissed left out` : ''}), capped at ${CAP.incidents} points before weighting.`,
     evidence: evidence({
       incidents: active.map((i) => ({
         id: i.id,
@@ -104,6 +141,11 @@ function incidentsPart(inputs: RiskInputs): RiskPart {
         eventCount: i.eventCount,
       })),
       eventCount: active.reduce((sum, i) => sum + i.eventCount, 0),
+      // A case's incidents: the events on their timelines (alerts have no case to list them in).
+      events:
+        alerts || active.length === 0
+          ? null
+          : { kind: 'incidents', incidentIds: active.map((i) => i.id) },
     }),
   };
 }
@@ -126,9 +168,23 @@ function securityHygienePart(inputs: RiskInputs): RiskPart {
         : `${plural(found.length, 'security hygiene check')} found something (${bySeverity.join(', ')}); they count whatever became of the incidents, capped at ${CAP.securityHygiene} points before weighting.`,
     evidence: evidence({
       eventCount: found.reduce((sum, check) => sum + check.count, 0),
+      events: found.length === 0 ? null : hygieneSelection(inputs.window, found),
       items: found.map((check) => ({ label: check.title, count: check.count })),
       page: 'security-hygiene',
     }),
+  };
+}
+
+function hygieneSelection(
+  window: RiskInputs['window'],
+  found: readonly HygieneSignal[],
+): RiskEventSelection {
+  return {
+    kind: 'hygiene',
+    ...window,
+    activities: [...new Set(found.flatMap((check) => check.activities))].sort(),
+    commandPatterns: [...new Set(found.flatMap((check) => check.commandPatterns))].sort(),
+    unmanagedDevices: found.some((check) => check.unmanagedDevices),
   };
 }
 
@@ -150,6 +206,7 @@ function accessRequestsPart(inputs: RiskInputs): RiskPart {
     evidence: evidence({
       eventCount: flagged.length,
       eventIds: flagged.slice(0, RISK_EVENT_IDS_MAX).map((r) => r.id),
+      events: flagged.length === 0 ? null : { kind: 'ids', ids: flagged.map((r) => r.id) },
       items: resources.map((resource) => ({
         label: resource,
         count: flagged.filter((r) => r.resource === resource).length,
@@ -176,6 +233,10 @@ function departurePart(inputs: RiskInputs): RiskPart {
     evidence: evidence({
       eventCount: inputs.departureEventIds.length,
       eventIds: [...inputs.departureEventIds],
+      events:
+        inputs.departureEventIds.length === 0
+          ? null
+          : { kind: 'ids', ids: [...inputs.departureEventIds] },
       items: [
         ...(inputs.resignation ? [{ label: `Resigned on ${inputs.resignation}`, count: 1 }] : []),
         ...(inputs.departure ? [{ label: `Leaves on ${inputs.departure}`, count: 1 }] : []),
@@ -200,6 +261,8 @@ function afterHoursPart(inputs: RiskInputs): RiskPart {
         : `${Math.round(share * 100)}% of ${total.toLocaleString('en-US')} actions fell outside working hours or on weekends${scale === 0 ? ', within the ordinary' : ''}.`,
     evidence: evidence({
       eventCount: scale === 0 ? 0 : offHours,
+      events:
+        scale === 0 ? null : { kind: 'afterHours', ...inputs.window, ...inputs.afterHours.zone },
       items:
         scale === 0
           ? []
@@ -223,6 +286,7 @@ function exfiltrationPart(inputs: RiskInputs): RiskPart {
     evidence: evidence({
       eventCount: n,
       eventIds: ids.slice(0, RISK_EVENT_IDS_MAX),
+      events: n === 0 ? null : { kind: 'transfers', ...inputs.window },
       page: 'file-access',
     }),
   };

@@ -40,27 +40,34 @@ export async function readSubjectSignals(
 ): Promise<
   Pick<
     RiskInputs,
-    'resignation' | 'departure' | 'departureEventIds' | 'afterHours' | 'externalTransfers'
+    | 'window'
+    | 'resignation'
+    | 'departure'
+    | 'departureEventIds'
+    | 'afterHours'
+    | 'externalTransfers'
   >
 > {
   const scope = { employeeId: person.employeeId, ...window };
   const zone =
     person.timezone && isValidTimeZone(person.timezone) ? person.timezone : config.defaultTimezone;
+  const hours = {
+    offsetMs: isValidTimeZone(zone) ? zoneOffsetMs(zone, zoneAt) : 0,
+    startHour: person.workStartHour ?? config.defaultWorkStartHour,
+    endHour: person.workEndHour ?? config.defaultWorkEndHour,
+  };
   const [departure, afterHours, transfers, transferIds] = await Promise.all([
     findDepartureEvents(db, person.employeeId, window.to),
-    countAfterHours(db, scope, {
-      offsetMs: isValidTimeZone(zone) ? zoneOffsetMs(zone, zoneAt) : 0,
-      startHour: person.workStartHour ?? config.defaultWorkStartHour,
-      endHour: person.workEndHour ?? config.defaultWorkEndHour,
-    }),
+    countAfterHours(db, scope, hours),
     countExternalTransfers(db, scope),
     externalTransferIds(db, scope, RISK_EVENT_IDS_MAX),
   ]);
   return {
+    window: { from: window.from, to: window.to },
     resignation: person.resignationDate ?? isoDate(departure.resignation),
     departure: person.departureDate ?? isoDate(departure.departure),
     departureEventIds: departure.eventIds,
-    afterHours,
+    afterHours: { ...afterHours, zone: hours },
     externalTransfers: { count: transfers, ids: transferIds },
   };
 }

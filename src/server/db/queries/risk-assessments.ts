@@ -21,6 +21,25 @@ export interface RiskOverride {
   setAt: number;
 }
 
+/**
+ * Stored parts of a score (a case's or a person's). Parts saved before they named their
+ * evidence, or how to list its events, read as naming none.
+ */
+export function readRiskParts(stored: unknown): RiskPart[] {
+  return readJson<Array<Omit<RiskPart, 'evidence'> & Partial<RiskPart>>>(stored).map((part) => ({
+    ...part,
+    evidence: {
+      incidents: [],
+      eventCount: 0,
+      eventIds: [],
+      items: [],
+      page: null,
+      ...part.evidence,
+      events: part.evidence?.events ?? null,
+    },
+  }));
+}
+
 /** The last assessment of a case, or undefined before its first run. */
 export async function findRiskAssessment(
   db: Kysely<Database>,
@@ -35,19 +54,7 @@ export async function findRiskAssessment(
   return {
     score: row.score,
     computedLevel: row.computed_level,
-    // Assessments saved before parts named their evidence read as naming none.
-    parts: readJson<Array<Omit<RiskPart, 'evidence'> & Partial<RiskPart>>>(row.parts).map(
-      (part) => ({
-        ...part,
-        evidence: part.evidence ?? {
-          incidents: [],
-          eventCount: 0,
-          eventIds: [],
-          items: [],
-          page: null,
-        },
-      }),
-    ),
+    parts: readRiskParts(row.parts),
     computedAt: row.computed_at,
   };
 }

@@ -16,8 +16,11 @@ export interface SignalScope {
   to: number;
 }
 
-/** Transfers to places the company does not control: removable media, personal mail or cloud, public links, external shares. */
-function externalTransfers(db: Kysely<Database>, scope: SignalScope) {
+/**
+ * Transfers to places the company does not control: removable media, personal mail or cloud,
+ * public links, external shares. The score counts them and its drill-down lists them.
+ */
+export function externalTransfers(db: Kysely<Database>, scope: SignalScope) {
   return (
     db
       .selectFrom('events')
@@ -60,6 +63,24 @@ export async function externalTransferIds(
   return rows.map((row) => String(row.id));
 }
 
+/** When the subject's own actions are read: their zone as a fixed offset and their hours. */
+export interface WorkingZone {
+  offsetMs: number;
+  startHour: number;
+  endHour: number;
+}
+
+/** True for an event outside the working hours or on a weekend, in the subject's zone. */
+export function offHoursCondition(zone: WorkingZone) {
+  const local = sql`(time + ${zone.offsetMs})`;
+  const hour = sql`((${local} % ${DAY_MS}) / ${HOUR_MS})`;
+  const weekday = sql`(((${local} / ${DAY_MS}) + 4) % 7)`;
+  return sql<boolean>`(${hour} < ${zone.startHour} or ${hour} >= ${zone.endHour} or ${weekday} in (0, 6))`;
+}
+
+/** The subject's own actions: device inventory and HR records are written by systems, not them. */
+export const OWN_ACTION_EXCLUDED_CATEGORIES = ['device', 'hr'] as const;
+
 /**
  * How many of the subject's own actions fall outside their working hours or on a weekend, in
  * their time zone (a fixed offset for the window: a daylight-saving shift moves an hour's
@@ -69,23 +90,18 @@ export async function externalTransferIds(
 export async function countAfterHours(
   db: Kysely<Database>,
   scope: SignalScope,
-  zone: { offsetMs: number; startHour: number; endHour: number },
+  zone: WorkingZone,
 ): Promise<{ total: number; offHours: number }> {
-  const local = sql`(time + ${zone.offsetMs})`;
-  const hour = sql`((${local} % ${DAY_MS}) / ${HOUR_MS})`;
-  const weekday = sql`(((${local} / ${DAY_MS}) + 4) % 7)`;
   const row = await db
     .selectFrom('events')
     .select([
       (eb) => eb.fn.countAll<number>().as('total'),
-      sql<number>`sum(case when ${hour} < ${zone.startHour} or ${hour} >= ${zone.endHour} or ${weekday} in (0, 6) then 1 else 0 end)`.as(
-        'off',
-      ),
+      sql<number>`sum(case when ${offHoursCondition(zone)} then 1 else 0 end)`.as('off'),
     ])
     .where('employee_id', '=', scope.employeeId)
     .where('time', '>=', scope.from)
     .where('time', '<', scope.to)
-    .where('category', 'not in', ['device', 'hr'])
+    .where('category', 'not in', [...OWN_ACTION_EXCLUDED_CATEGORIES])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), offHours: Number(row.off ?? 0) };
 }

@@ -4,14 +4,20 @@ import { z } from 'zod';
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { configurationSchema } from '../../../shared/schemas/configuration';
 import { isValidTimeZone } from '../../../shared/time/zones';
+import { changedAnalysisSettings } from '../../analysis/runs/analysed-settings';
 import { queueOpenInvestigations } from '../../db/queries/analysis-runs';
 import { getConfiguration, saveConfiguration } from '../../db/queries/configuration';
 import { invalid } from '../../domain-error';
 import { requestIdentityResolution } from '../../ingest/identity/identity-resolution';
 
+/** The most case ids the audit entry of a save names; `requeued` says how many there were. */
+const AUDITED_IDS_MAX = 100;
+
 /**
  * The detection settings: anyone reading evidence may see them; only configuration.manage
- * changes them. Saving queues the analysis of every open case, so scores do not go stale.
+ * changes them. Saving a change the analysis reads queues the analysis of every case that is
+ * not closed, so scores do not go stale; the audit entry says what changed and how many cases
+ * were queued.
  */
 export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -60,8 +66,11 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await getConfiguration(trx);
         await saveConfiguration(trx, next, request.viewer!.userId, now);
         // Findings, incidents and scores of open cases follow the new settings: their analysis
-        // runs again rather than leaving scores computed with the old weights and lists.
-        const requeued = await queueOpenInvestigations(trx, now);
+        // runs again rather than leaving scores computed with the old weights and lists. Closed
+        // cases keep the record they were closed with; a save that changes nothing a run reads
+        // queues nothing.
+        const changed = changedAnalysisSettings(before, next);
+        const requeued = changed.length ? await queueOpenInvestigations(trx, now) : [];
         const mapping = (c: typeof next) => JSON.stringify([c.companyDomains, c.netbiosDomains]);
         return {
           result: mapping(before) !== mapping(next),
@@ -69,7 +78,13 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'configuration.update',
             targetType: 'configuration',
             targetId: '1',
-            details: { before, after: next, requeued },
+            details: {
+              before,
+              after: next,
+              changed,
+              requeued: requeued.length,
+              requeuedIds: requeued.slice(0, AUDITED_IDS_MAX),
+            },
           },
         };
       });

@@ -5,22 +5,26 @@ import { z } from 'zod';
 
 import { pinEndpoints } from '../../../shared/findings/case-endpoints';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
-import type { Pin } from '../../../shared/schemas/findings/pins';
-import { deletePin, insertPin, listPins } from '../../db/queries/findings/pins';
-import type { PinRecord } from '../../db/queries/findings/pins';
+import { findPin, insertPin, tombstonePin } from '../../db/queries/findings/pins';
 import { conflict, notFound } from '../../domain-error';
 import { loadInvestigation } from '../../case/load-investigation';
+import { casePins } from '../../case/pins/case-pins';
+import { capturePin } from '../../case/pins/capture-pin';
+import { sealContent } from '../../case/pins/captured-pin';
+import { verifyPin } from '../../case/pins/verify-pin';
+import { assertCaseWritable, loadWritableInvestigation } from '../../case/writable-case';
+import { presentPin } from '../../presenters/pin';
 import { casePath, findingParams } from './define-finding';
 
-const { list, create, remove } = pinEndpoints;
-
-function present(pin: PinRecord): Pin {
-  return { ...pin, kind: pin.kind as Pin['kind'] };
-}
+const { list, create, remove, verify } = pinEndpoints;
+const pinParams = findingParams.extend({ pinId: idParam });
 
 /**
- * Pinned evidence: list (evidence.read), pin and unpin (evidence.write); all audited. A pin's
- * page must be one of the catalogue's evidence pages (or the incident timeline).
+ * Pinned evidence. The list (evidence.read) holds live pins and tombstones. A pin (evidence.write)
+ * names events or a finding row; the server captures the content, hashes it and keeps who and
+ * when. Unpinning needs a reason and leaves a tombstone. Verify (evidence.read) re-hashes a pin
+ * against the events table as it is now. Pinning and unpinning are refused on a closed case;
+ * every action is audited.
  */
 export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,6 +32,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requirePermission('evidence.read'),
       schema: {
+        summary: 'Pinned evidence: live pins and tombstones, newest first',
         tags: ['evidence'],
         params: findingParams,
         querystring: z.strictObject({}),
@@ -36,14 +41,14 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
-      const pins = await listPins(app.db, investigation.id);
+      const pins = await casePins(app.db, investigation.id, { includeRemoved: true });
       await app.audit(request, {
         action: 'evidence.read',
         targetType: 'investigation',
         targetId: investigation.id,
         details: { page: 'pins' },
       });
-      return { pins: pins.map(present) };
+      return { pins };
     },
   );
 
@@ -52,6 +57,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requirePermission('evidence.write'),
       schema: {
+        summary: 'Pin events or a finding row; the server captures and hashes the content',
         tags: ['evidence'],
         params: findingParams,
         body: create.body,
@@ -65,41 +71,52 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const body = request.body;
+      const { note, ...named } = request.body;
+      // Read first (a finding may take a moment to compute), then written in one transaction.
+      const seen = await loadInvestigation(app.db, request.params.id, viewer);
+      assertCaseWritable(seen.status);
+      const now = Date.now();
+      const handle = { db: app.db, dialect: app.database.dialect };
+      const captured = await capturePin(handle, viewer, seen, named, now);
+      const sealed = sealContent(captured.content);
       const id = randomUUID();
       const pin = await app.audited(request, async (trx) => {
-        const investigation = await loadInvestigation(trx, request.params.id, viewer);
+        const investigation = await loadWritableInvestigation(trx, seen.id, viewer);
         const created = await insertPin(trx, {
           id,
           investigationId: investigation.id,
-          kind: body.kind,
-          ref: body.ref,
-          label: body.label,
-          page: body.page,
-          snapshot: body.snapshot,
-          note: body.note,
+          kind: captured.kind,
+          ref: captured.ref,
+          label: captured.label,
+          page: captured.page,
+          ...sealed,
+          rawHashes: captured.rawHashes,
+          note,
           createdBy: viewer.userId,
-          createdAt: Date.now(),
+          createdAt: now,
         });
-        if (!created) throw conflict(`“${body.label}” is already pinned to this investigation.`);
+        if (!created)
+          throw conflict(`“${captured.label}” is already pinned to this investigation.`);
         return {
-          result: (await listPins(trx, investigation.id)).find((p) => p.id === id)!,
+          result: presentPin((await findPin(trx, investigation.id, id))!),
           entry: {
             action: 'evidence.pin',
             targetType: 'investigation',
             targetId: investigation.id,
             details: {
               pinId: id,
-              kind: body.kind,
-              ref: body.ref,
-              label: body.label,
-              page: body.page,
-              note: body.note,
+              kind: captured.kind,
+              ref: captured.ref,
+              label: captured.label,
+              page: captured.page,
+              note,
+              contentSha256: sealed.contentSha256,
+              rawHashes: captured.rawHashes,
             },
           },
         };
       });
-      return reply.code(201).send(present(pin));
+      return reply.code(201).send(pin);
     },
   );
 
@@ -108,33 +125,81 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requirePermission('evidence.write'),
       schema: {
+        summary: 'Remove a pin with a reason; it stays listed as a tombstone',
         tags: ['evidence'],
-        params: findingParams.extend({ pinId: idParam }),
-        response: { 204: z.null(), 404: errorReplySchema },
+        params: pinParams,
+        body: remove.body,
+        response: {
+          200: remove.reply,
+          400: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+        },
       },
     },
-    async (request, reply) => {
+    async (request) => {
+      const viewer = request.viewer!;
       const { pinId } = request.params;
-      await app.audited(request, async (trx) => {
-        const investigation = await loadInvestigation(trx, request.params.id, request.viewer!);
-        const removed = await deletePin(trx, investigation.id, pinId);
-        if (!removed) throw notFound(`There is no pin ${pinId} on this investigation.`);
+      const { reason } = request.body;
+      return app.audited(request, async (trx) => {
+        const investigation = await loadWritableInvestigation(trx, request.params.id, viewer);
+        const pin = await findPin(trx, investigation.id, pinId);
+        if (!pin) throw notFound(`There is no pin ${pinId} on this investigation.`);
+        const removed = await tombstonePin(trx, investigation.id, pinId, {
+          by: viewer.userId,
+          at: Date.now(),
+          reason,
+        });
+        if (!removed) throw conflict(`The pin “${pin.label}” was already removed.`);
         return {
-          result: null,
+          result: presentPin((await findPin(trx, investigation.id, pinId))!),
           entry: {
             action: 'evidence.unpin',
             targetType: 'investigation',
             targetId: investigation.id,
             details: {
-              pinId: removed.id,
-              kind: removed.kind,
-              ref: removed.ref,
-              label: removed.label,
+              pinId,
+              kind: pin.kind,
+              ref: pin.ref,
+              label: pin.label,
+              contentSha256: pin.contentSha256,
+              reason,
             },
           },
         };
       });
-      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    casePath(verify.path),
+    {
+      preHandler: app.requirePermission('evidence.read'),
+      schema: {
+        summary: 'Re-hash a pin’s stored content and its events’ raw records as they are now',
+        tags: ['evidence'],
+        params: pinParams,
+        response: { 200: verify.reply, 404: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const pin = await findPin(app.db, investigation.id, request.params.pinId);
+      if (!pin) throw notFound(`There is no pin ${request.params.pinId} on this investigation.`);
+      const result = await verifyPin(app.db, pin, Date.now());
+      await app.audit(request, {
+        action: 'evidence.verify',
+        targetType: 'investigation',
+        targetId: investigation.id,
+        details: {
+          pinId: pin.id,
+          status: result.status,
+          contentSha256: result.contentSha256,
+          recomputedSha256: result.recomputedSha256,
+          changedEvents: result.raw.filter((r) => r.status !== 'intact').map((r) => r.eventId),
+        },
+      });
+      return result;
     },
   );
 };

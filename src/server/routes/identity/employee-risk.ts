@@ -6,9 +6,8 @@ import {
   employeeRiskQuerySchema,
   employeeRiskReplySchema,
 } from '../../../shared/schemas/employee-risk';
-import type { RiskPart } from '../../../shared/schemas/risk';
-import { readJson } from '../../db/dialect';
 import { listEmployeeRisk } from '../../db/queries/employee-risk';
+import { readRiskParts } from '../../db/queries/risk-assessments';
 import { presentEmployeeRef } from '../../presenters/employee';
 
 /**
@@ -56,7 +55,7 @@ export const employeeRiskRoute: FastifyPluginAsyncZod = async (app) => {
           score: row.score,
           level: row.level as RiskLevel,
           openAlerts: row.open_alerts,
-          parts: readJson<RiskPart[]>(row.parts),
+          parts: readRiskParts(row.parts),
           computedAt: Number(row.computed_at),
         })),
         next: rows.length > limit && last ? `${last.score}:${last.employee_id}` : null,

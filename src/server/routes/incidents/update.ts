@@ -7,11 +7,10 @@ import {
   updateIncidentBodySchema,
 } from '../../../shared/schemas/incidents';
 import { findIncident, updateIncidentStatus } from '../../db/queries/incidents';
-import { conflict } from '../../domain-error';
 import { rescoreInvestigation } from '../../analysis/runs/assess-risk';
+import { loadWritableInvestigation } from '../../case/writable-case';
 import { presentIncident } from '../../presenters/incident';
 import { incidentNotFound } from './get';
-import { openCase } from './open-case';
 
 /**
  * PATCH /investigations/{id}/incidents/{incidentId}: sets the status (a dismissal needs a
@@ -38,11 +37,13 @@ export const updateIncidentRoute: FastifyPluginAsyncZod = async (app) => {
       const { incidentId } = request.params;
       const body = request.body;
       const after = await app.audited(request, async (trx) => {
-        const { investigation } = await openCase(trx, request, request.params.id);
+        const investigation = await loadWritableInvestigation(
+          trx,
+          request.params.id,
+          request.viewer!,
+        );
         const before = await findIncident(trx, investigation.id, incidentId);
         if (!before) throw incidentNotFound(incidentId);
-        if (investigation.status === 'closed')
-          throw conflict('This investigation is closed: reopen it before changing its incidents.');
         await updateIncidentStatus(trx, before.id, {
           status: body.status,
           reason: body.reason?.trim() || null,

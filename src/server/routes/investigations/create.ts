@@ -34,6 +34,7 @@ export const createInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
               title: body.title,
               subjectEmployeeId: body.subjectEmployeeId,
               type: body.type,
+              templateId: body.templateId,
               // Kept with the creator as the level set by hand; Low means none.
               handSetRiskLevel: body.riskLevel === 'low' ? null : body.riskLevel,
             },

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { caseActivityRoute } from './activity';
 import { analyticsRoutes } from './analytics';
+import { bulkInvestigationsRoute } from './bulk';
+import { checklistRoutes } from './checklist';
 import { createInvestigationRoute } from './create';
 import { getInvestigationRoute } from './get';
 import { listInvestigationsRoute } from './list';
+import { caseNoteRoutes } from './notes';
 import { updateInvestigationRoute } from './update';
 
 /** /investigations and its dashboard figures. */
@@ -13,4 +17,8 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(getInvestigationRoute);
   await app.register(createInvestigationRoute);
   await app.register(updateInvestigationRoute);
+  await app.register(bulkInvestigationsRoute);
+  await app.register(caseNoteRoutes);
+  await app.register(caseActivityRoute);
+  await app.register(checklistRoutes);
 };

@@ -9,7 +9,10 @@ import {
 import { loadInvestigation } from '../../case/load-investigation';
 import { updateInvestigation } from '../../case/update-investigation';
 
-/** PATCH /investigations/{id}: changes some fields; the audit log keeps before and after. */
+/**
+ * PATCH /investigations/{id}: changes some fields; the audit log keeps before and after.
+ * Closing needs an outcome and a reason, reopening a reason; a closed case takes nothing else.
+ */
 export const updateInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/investigations/:id',
@@ -39,7 +42,10 @@ export const updateInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
                 action: 'investigation.update',
                 targetType: 'investigation',
                 targetId: id,
-                details: { changes },
+                // Closing's outcome and reason are among the changes; a reopening's reason here.
+                details: request.body.reason
+                  ? { changes, reason: request.body.reason }
+                  : { changes },
               }
             : null,
         };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { evidencePageSlugs } from '../../findings/catalogue';
+import { timelineLinkSchema } from '../subject-timeline';
 import { findingWindowSchema, severitySchema } from './common';
 
 /** The evidence pages a count or a suggestion can point to. */
@@ -18,6 +19,8 @@ export const summaryReplySchema = z.object({
       unit: z.string().nullable(),
       page: evidencePageSchema.nullable(),
       severity: severitySchema,
+      /** The events the figure counts, as subject timeline filters; null when it counts something else. */
+      events: timelineLinkSchema.nullable(),
     }),
   ),
   activity: z.object({

@@ -10,7 +10,7 @@ import {
   EvidencePage,
   useEvidencePage,
 } from '../../../../src/client/features/evidence/evidence-page';
-import { pinRow } from '../../../../src/client/features/evidence/parts/pins';
+import { pinEventRow, pinFinding } from '../../../../src/client/features/evidence/parts/pins';
 
 afterEach(cleanup);
 
@@ -112,27 +112,35 @@ describe('EvidencePage', () => {
   });
 });
 
-describe('pinRow', () => {
-  it('pins a row as a finding of its page, with the row as the investigator saw it', () => {
-    const pin = pinRow<{ date: string; events: number }>('working-hours', (d) => ({
-      ref: `working-hours:${d.date}`,
-      label: `${d.date}: ${d.events} events`,
-    }));
-    expect(pin({ date: '2026-03-02', events: 40 })).toEqual({
-      kind: 'finding',
-      ref: 'working-hours:2026-03-02',
-      label: '2026-03-02: 40 events',
+describe('pinning rows', () => {
+  it('names a finding row by its table and key, never by what the browser holds', () => {
+    const pin = pinFinding('working-hours');
+    const day = {
+      date: '2026-03-02',
+      events: 40,
+      offHours: 30,
+      share: 0.75,
+      firstHour: 1,
+      lastHour: 23,
+      from: 0,
+      to: 1,
+      reason: 'Worked through the night',
+    };
+    expect(pin(day)).toEqual({
+      body: { finding: 'working-hours', key: '2026-03-02' },
+      label: '2026-03-02: Worked through the night',
       page: 'working-hours',
-      snapshot: { date: '2026-03-02', events: 40 },
+      ref: 'working-hours:2026-03-02',
+      mark: 'finding:working-hours:2026-03-02',
     });
   });
 
-  it('keeps the kind a page gives, such as an event or a contact', () => {
-    const pin = pinRow<{ id: string }>('powershell-commands', (c) => ({
-      kind: 'event',
-      ref: c.id,
+  it('names an event row by its id', () => {
+    const pin = pinEventRow<{ id: string }>(() => 'Encoded command');
+    expect(pin({ id: '42' })).toMatchObject({
+      body: { eventIds: ['42'] },
       label: 'Encoded command',
-    }));
-    expect(pin({ id: 'ev-1' }).kind).toBe('event');
+      mark: 'events:42',
+    });
   });
 });

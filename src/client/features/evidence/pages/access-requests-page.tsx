@@ -4,7 +4,7 @@ import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { EvidencePage, useEvidencePage } from '../evidence-page';
 import { dateTimeColumn, percentColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section, Tag } from '../parts/section';
 
 const columns: DataTableColumn<AccessRequestRow>[] = [
@@ -34,10 +34,7 @@ const columns: DataTableColumn<AccessRequestRow>[] = [
   },
 ];
 
-const pinRequest = pinRow<AccessRequestRow>('access-requests', (r) => ({
-  ref: `access-request:${r.id}`,
-  label: `${r.resource} – ${r.role ?? 'access'} (${r.status})`,
-}));
+const pinRequest = pinFinding('access-request');
 
 /** What access the subject asked for, against what their department peers ask for, and when. */
 export default function AccessRequestsPage() {

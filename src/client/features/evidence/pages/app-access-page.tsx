@@ -18,8 +18,10 @@ import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
 import { pinEvent } from '../parts/event-dialog';
 import { FindingSection } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section, Tag } from '../parts/section';
+import { timelineTo, utcDay } from '../parts/timeline-link';
+import { workspace } from '../../../workspace/workspace-controller';
 
 const appColumns: DataTableColumn<AppAccessRow>[] = [
   { id: 'app', header: 'Application', value: (a) => a.app, width: 190 },
@@ -45,10 +47,7 @@ const accessColumns: DataTableColumn<Access>[] = [
   { id: 'off', header: 'Off hours', value: (e) => (e.offHours ? 'yes' : ''), width: 90 },
 ];
 
-const pinApp = pinRow<AppAccessRow>('app-access', (a) => ({
-  ref: `app-access:${a.app}`,
-  label: `${a.app}: ${a.accesses} accesses${a.flagged ? ` (${a.reasons.join('; ')})` : ''}`,
-}));
+const pinApp = pinFinding('app-access');
 
 /** Which applications the subject signed in to, when, and what is new or odd. */
 export default function AppAccessPage() {
@@ -87,7 +86,11 @@ export default function AppAccessPage() {
       query={stats}
       what="app access"
       figures={(s) => [
-        { label: 'Accesses', value: s.accesses.toLocaleString() },
+        {
+          label: 'Accesses',
+          value: s.accesses.toLocaleString(),
+          to: timelineTo(id, s.window, { category: 'app' }),
+        },
         { label: 'Applications', value: s.apps },
         {
           // The apps the table flags as new: a new app colleagues use too is not counted.
@@ -96,7 +99,11 @@ export default function AppAccessPage() {
           tone: s.newApps ? 'warning' : null,
           hint: 'First used in the window, and used by no one else in the department',
         },
-        { label: 'Failed', value: s.failures },
+        {
+          label: 'Failed',
+          value: s.failures,
+          to: timelineTo(id, s.window, { category: 'app', outcome: 'failure' }),
+        },
         { label: 'Off hours', value: `${Math.round(s.offHoursShare * 100)}%` },
         {
           // Non-breaking hyphens: the date wraps as a whole, not as "2026-" and "08-28".
@@ -104,6 +111,9 @@ export default function AppAccessPage() {
             ? `Busiest day (${s.busiestDay.date.replace(/-/g, '\u2011')})`
             : 'Busiest day',
           value: s.busiestDay ? `${s.busiestDay.accesses}` : '—',
+          ...(s.busiestDay
+            ? { to: timelineTo(id, utcDay(s.busiestDay.date), { category: 'app' }) }
+            : {}),
         },
       ]}
       sections={
@@ -131,6 +141,16 @@ export default function AppAccessPage() {
                     // Up to nine applications: one a line beside the bars, never over them.
                     ...sideLegend,
                     xaxis: dayAxis(c.days),
+                  }}
+                  onClick={(point) => {
+                    // A bar is one app's accesses of one day; "Other" is every app not drawn.
+                    const app = c.series[point.curveNumber]?.app;
+                    workspace.navigate(
+                      timelineTo(id, utcDay(String(point.x)), {
+                        category: 'app',
+                        ...(app && app !== 'Other' ? { app } : {}),
+                      }),
+                    );
                   }}
                 />
               ) : (

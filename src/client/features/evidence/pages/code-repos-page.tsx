@@ -8,7 +8,7 @@ import { countColumn, dateColumn } from '../parts/columns';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
 import { dayFilter } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section, Tag } from '../parts/section';
 
 const columns: DataTableColumn<RepoRow>[] = [
@@ -28,10 +28,7 @@ const columns: DataTableColumn<RepoRow>[] = [
   dateColumn('first', 'First seen', (r) => r.firstSeen),
 ];
 
-const pinRepo = pinRow<RepoRow>('code-repos', (r) => ({
-  ref: `repo:${r.repository}`,
-  label: `${r.repository}: ${r.clones} clones, ${r.downloads} archives`,
-}));
+const pinRepo = pinFinding('repo');
 
 /** Repositories the subject touched, clone volume by day, repositories new to them, bulk clones. */
 export default function CodeReposPage() {

@@ -7,7 +7,7 @@ import { EvidencePage, useEvidencePage } from '../evidence-page';
 import { countColumn, dateTimeColumn } from '../parts/columns';
 import { FindingSection, FindingState } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinEventRow, pinFinding } from '../parts/pins';
 import { Figures, Section, Tag } from '../parts/section';
 import { ContactGraph } from './communications-graph';
 
@@ -60,22 +60,11 @@ const shareColumns: DataTableColumn<Share>[] = [
   { id: 'channel', header: 'Channel', value: (s) => s.channel, width: 160 },
 ];
 
-const PAGE = 'communications-analysis';
-const pinMention = pinRow<MentionRow>(PAGE, (m) => ({
-  kind: 'event',
-  ref: m.id,
-  label: `${m.competitor}: ${m.snippet.slice(0, 120)}`,
-}));
-const pinDomain = pinRow<Domain>(PAGE, (d) => ({
-  kind: 'contact',
-  ref: `domain:${d.domain}`,
-  label: `${d.domain} (${d.kind}): ${d.messages} mails`,
-}));
-const pinShare = pinRow<Share>(PAGE, (s) => ({
-  kind: 'event',
-  ref: s.id,
-  label: `${s.file ?? 'File'} shared ${s.external ? 'externally' : 'in a direct message'}`,
-}));
+const pinMention = pinEventRow<MentionRow>((m) => `${m.competitor}: ${m.snippet.slice(0, 120)}`);
+const pinDomain = pinFinding('domain');
+const pinShare = pinEventRow<Share>(
+  (s) => `${s.file ?? 'File'} shared ${s.external ? 'externally' : 'in a direct message'}`,
+);
 
 /** Who the subject talks to, competitor mentions, mail outside the company and chat shares. */
 export default function CommunicationsPage() {

@@ -9,8 +9,13 @@ import { countColumn, dateTimeColumn } from '../parts/columns';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
 import { dayFilter, eventColumns, pinEvent } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section } from '../parts/section';
+import { timelineTo } from '../parts/timeline-link';
+
+/** The activity each bar of the chart counts, in the order the bars are drawn. */
+const BAR_ACTIVITIES = ['file_delete', 'email_delete', 'chat_delete'] as const;
+const BAR_NAMES = ['Files deleted', 'Mail deleted', 'Messages deleted'] as const;
 
 type Burst = DeletionsReply['bursts'][number];
 const burstColumns: DataTableColumn<Burst>[] = [
@@ -29,10 +34,7 @@ const burstColumns: DataTableColumn<Burst>[] = [
   countColumn('messages', 'Messages', (b) => b.messages, 90),
 ];
 
-const pinBurst = pinRow<Burst>('deletions', (b) => ({
-  ref: `deletions:${b.start}`,
-  label: `Deletion burst: ${b.files} files, ${b.mail} mail items`,
-}));
+const pinBurst = pinFinding('deletions');
 
 /** One stacked bar series of the daily chart. */
 const dailyBars = (
@@ -59,9 +61,22 @@ export default function DeletionsPage() {
       query={query}
       what="deletions"
       figures={(data) => [
-        { label: 'Files', value: data.summary.files },
-        { label: 'Mail items', value: data.summary.mailItems },
-        { label: 'Messages', value: data.summary.messages },
+        {
+          label: 'Files',
+          value: data.summary.files,
+          to: timelineTo(page.id, data.window, { activity: 'file_delete' }),
+        },
+        {
+          // Items, not events: one mail deletion may remove several; the link lists the events.
+          label: 'Mail items',
+          value: data.summary.mailItems,
+          to: timelineTo(page.id, data.window, { activity: 'email_delete' }),
+        },
+        {
+          label: 'Messages',
+          value: data.summary.messages,
+          to: timelineTo(page.id, data.window, { activity: 'chat_delete' }),
+        },
         {
           label: 'Bursts',
           value: data.summary.bursts,
@@ -74,12 +89,14 @@ export default function DeletionsPage() {
           <Section title="Deletions per day">
             {data.daily.length ? (
               <Chart
-                onClick={(point) =>
-                  page.openEvents(`Deletions of ${String(point.x)} (UTC day)`, {
+                onClick={(point) => {
+                  // The bar clicked: one kind of deletion on one day.
+                  const i = point.curveNumber;
+                  page.openEvents(`${BAR_NAMES[i] ?? 'Deletions'} on ${String(point.x)} (UTC)`, {
                     ...dayFilter(String(point.x)),
-                    activity: DELETION_ACTIVITIES,
-                  })
-                }
+                    activity: BAR_ACTIVITIES[i] ?? DELETION_ACTIVITIES,
+                  });
+                }}
                 ariaLabel="Deletions per day (click a day for its events)"
                 height={220}
                 data={[

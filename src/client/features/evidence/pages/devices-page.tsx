@@ -4,11 +4,13 @@ import { Chart } from '../../../components/chart/chart';
 import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { timelineTo, utcDay } from '../parts/timeline-link';
+import { workspace } from '../../../workspace/workspace-controller';
 import { dateColumn } from '../parts/columns';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
 import { eventColumns, pinEvent } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section, Tag } from '../parts/section';
 
 const columns: DataTableColumn<DeviceRow>[] = [
@@ -38,10 +40,7 @@ const columns: DataTableColumn<DeviceRow>[] = [
 /** Writes to removable media come from the endpoint agent, which names no application. */
 const usbColumns = eventColumns.filter((c) => c.id !== 'app');
 
-const pinDevice = pinRow<DeviceRow>('devices', (d) => ({
-  ref: `device:${d.id}`,
-  label: `${d.name}${d.removableMediaWrites ? `: ${d.removableMediaWrites} USB writes` : ''}`,
-}));
+const pinDevice = pinFinding('device');
 
 /** The subject's devices (managed or not) and what they wrote to removable media. */
 export default function DevicesPage() {
@@ -62,6 +61,7 @@ export default function DevicesPage() {
           label: 'USB writes',
           value: data.removableMedia.writes,
           tone: data.removableMedia.writes ? 'danger' : null,
+          to: timelineTo(page.id, data.window, { activity: 'usb_write' }),
         },
       ]}
     >
@@ -83,8 +83,13 @@ export default function DevicesPage() {
           >
             {data.removableMedia.days.length ? (
               <Chart
-                ariaLabel="Files written to removable media per day"
+                ariaLabel="Files written to removable media per day (click a day for its events)"
                 height={180}
+                onClick={(point) =>
+                  workspace.navigate(
+                    timelineTo(page.id, utcDay(String(point.x)), { activity: 'usb_write' }),
+                  )
+                }
                 data={[
                   {
                     type: 'bar',

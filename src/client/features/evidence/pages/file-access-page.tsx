@@ -17,7 +17,7 @@ import { countColumn, dateColumn } from '../parts/columns';
 import { DrillDialog, eventColumns, pinEvent } from '../parts/event-dialog';
 import { FindingSection, FindingState } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Tag } from '../parts/section';
 import { LeavingFlows } from './file-access-flows';
 import { SankeyChart } from './file-access-sankey';
@@ -51,11 +51,7 @@ const fileColumns: DataTableColumn<FileRow>[] = [
   dateColumn('last', 'Last seen', (f) => f.lastSeen),
 ];
 
-const pinFile = pinRow<FileRow>('file-access', (f) => ({
-  kind: 'file',
-  ref: `file:${f.id}`,
-  label: `${f.name ?? f.id} (${f.label})${f.destinations.length ? ` → ${destinations(f)}` : ''}`,
-}));
+const pinFile = pinFinding('file');
 
 /** Shows the brief's message of a failed request once, as a toast. */
 function useFailureToast(error: Error | null) {

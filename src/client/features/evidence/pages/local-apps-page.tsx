@@ -4,7 +4,7 @@ import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { EvidencePage, useEvidencePage } from '../evidence-page';
 import { countColumn, dateColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section, Tag } from '../parts/section';
 
 type App = LocalAppsReply['apps'][number];
@@ -24,10 +24,7 @@ const columns: DataTableColumn<App>[] = [
   { id: 'path', header: 'Path', value: (a) => a.path, hiddenByDefault: true },
 ];
 
-const pinApp = pinRow<App>('local-apps', (a) => ({
-  ref: `local-app:${a.path}`,
-  label: `${a.name}${a.category ? ` (${a.category})` : ''}: ${a.runs} runs`,
-}));
+const pinApp = pinFinding('local-app');
 
 /** Programs run and installed on the subject's computers; sync, anonymizing, archiving and remote-access tools flagged. */
 export default function LocalAppsPage() {

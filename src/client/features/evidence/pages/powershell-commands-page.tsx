@@ -7,7 +7,7 @@ import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { EvidencePage, useEvidencePage } from '../evidence-page';
 import { dateTimeColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinEventRow } from '../parts/pins';
 import { Section, SeverityTag } from '../parts/section';
 
 type Command = PowershellReply['commands'][number];
@@ -41,11 +41,9 @@ const columns: DataTableColumn<Command>[] = [
   { id: 'device', header: 'Device', value: (c) => c.device, width: 160, hiddenByDefault: true },
 ];
 
-const pinCommand = pinRow<Command>('powershell-commands', (c) => ({
-  kind: 'event',
-  ref: c.id,
-  label: `${c.techniques.map((t) => t.id).join(', ')}: ${firstLine(c.command).slice(0, 120)}`,
-}));
+const pinCommand = pinEventRow<Command>(
+  (c) => `${c.techniques.map((t) => t.id).join(', ')}: ${firstLine(c.command).slice(0, 120)}`,
+);
 
 /** Suspicious PowerShell and command lines: decoded, masked, and mapped to ATT&CK techniques. */
 export default function PowershellPage() {

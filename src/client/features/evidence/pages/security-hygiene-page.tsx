@@ -8,7 +8,7 @@ import { countColumn, dateTimeColumn } from '../parts/columns';
 import { eventColumns, pinEvent } from '../parts/event-dialog';
 import { FindingState } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section, SeverityTag } from '../parts/section';
 
 const columns: DataTableColumn<HygieneItem>[] = [
@@ -25,10 +25,7 @@ const columns: DataTableColumn<HygieneItem>[] = [
   { id: 'description', header: 'What it means', value: (i) => i.description },
 ];
 
-const pinCheck = pinRow<HygieneItem>('security-hygiene', (i) => ({
-  ref: `security-hygiene:${i.id}`,
-  label: `${i.title}: ${i.count} (${i.severity})`,
-}));
+const pinCheck = pinFinding('security-hygiene');
 
 /** MFA, sign-ins, passwords, endpoint protection, logs, devices and privileges: each check and its events. */
 export default function SecurityHygienePage() {

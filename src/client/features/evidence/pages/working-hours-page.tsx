@@ -8,7 +8,7 @@ import { EvidencePage, useEvidencePage } from '../evidence-page';
 import { countColumn, percentColumn } from '../parts/columns';
 import { EventsDialog } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
-import { pinRow } from '../parts/pins';
+import { pinFinding } from '../parts/pins';
 import { Section } from '../parts/section';
 
 type Day = WorkingHoursReply['anomalousDays'][number];
@@ -38,10 +38,7 @@ const dayColumns: DataTableColumn<Day>[] = [
   { id: 'reason', header: 'Why it stands out', value: (d) => d.reason },
 ];
 
-const pinDay = pinRow<Day>('working-hours', (d) => ({
-  ref: `working-hours:${d.date}`,
-  label: `${d.date}: ${d.reason}`,
-}));
+const pinDay = pinFinding('working-hours');
 
 /** When the subject works, in their own zone, against their usual hours; and when that changed. */
 export default function WorkingHoursPage() {

@@ -5,6 +5,7 @@ import type { EventRow } from '../../../../shared/schemas/findings/common';
 import type { EventListFilter } from '../../../api/findings/events';
 import { fetchEvents, useEventDetail } from '../../../api/findings/events';
 import { findingKeys } from '../../../api/findings/keys';
+import { eventPinTarget } from '../../../api/findings/pin-draft';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EventRecordView } from '../../../components/event-record';
@@ -50,14 +51,8 @@ export function dayFilter(date: string, category?: string): EventListFilter {
   return { from, to: from + 86_400_000, ...(category ? { category } : {}) };
 }
 
-/** How an event is pinned. */
-export const pinEvent = (e: EventRow) => ({
-  kind: 'event' as const,
-  ref: e.id,
-  label: e.summary,
-  page: null,
-  snapshot: { ...e },
-});
+/** How an event is pinned: by its id (the table adds the evidence page it is on). */
+export const pinEvent = (e: EventRow) => eventPinTarget(e, null);
 
 /** One event: its normalized fields, attributes and the raw record as the source sent it. */
 function EventRecord(props: { investigationId: string; eventId: string }) {

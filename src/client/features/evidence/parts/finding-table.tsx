@@ -3,9 +3,8 @@ import { useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import type { CreatePinBody } from '../../../../shared/schemas/findings/pins';
 import { pinDraftAtom, setPinSource } from '../../../api/findings/pin-draft';
-import type { PinDraft } from '../../../api/findings/pin-draft';
+import type { PinDraft, PinTarget } from '../../../api/findings/pin-draft';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { ROW_HEIGHT } from '../../../components/data-table/grid-rows';
@@ -13,8 +12,8 @@ import { Tooltip } from '../../../components/tooltip';
 import { PinMark, useEvidencePageSlug, usePinnedKeys, usePinTarget } from './pin-marks';
 import { useCaseId } from './use-evidence-ui';
 
-/** How a finding row is pinned: what it is and how the locker names it. */
-export type PinOf<T> = (row: T) => Omit<CreatePinBody, 'note'>;
+/** How a finding row is pinned: what names it to the server, and how a pinned one is marked. */
+export type PinOf<T> = (row: T) => PinTarget;
 
 /** Props of a finding table: a DataTable whose rows can be pinned (p) and opened (o). */
 export interface FindingTableProps<T extends RowData> {
@@ -70,13 +69,7 @@ export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
   }, [rows, getRowId]);
 
   const pinned = usePinnedKeys(investigationId);
-  const isPinned = useCallback(
-    (row: T) => {
-      const { kind, ref } = pin(row);
-      return pinned.has(`${kind}:${ref}`);
-    },
-    [pin, pinned],
-  );
+  const isPinned = useCallback((row: T) => pinned.has(pin(row).mark), [pin, pinned]);
   const columns = useMemo(
     () => withRowKey(props.columns, getRowId, isPinned),
     [props.columns, getRowId, isPinned],
@@ -87,8 +80,14 @@ export function FindingTable<T extends RowData>(props: FindingTableProps<T>) {
     const id = cursorRowId(container.current);
     const row = id ? byId.current.get(id) : undefined;
     if (!row) return null;
-    const body = pin(row);
-    return { investigationId, body: { ...body, page: body.page ?? sourcePage, note: '' } };
+    const target = pin(row);
+    if (target.page !== null || !sourcePage || !target.body.eventIds) {
+      return { investigationId, target };
+    }
+    return {
+      investigationId,
+      target: { ...target, page: sourcePage, body: { ...target.body, page: sourcePage } },
+    };
   }, [investigationId, pin, sourcePage]);
 
   const target = usePinTarget();

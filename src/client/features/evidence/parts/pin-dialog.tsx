@@ -13,7 +13,7 @@ export function PinDialog(props: { investigationId: string }) {
   if (!draft || draft.investigationId !== props.investigationId) return null;
   return (
     <PinForm
-      key={draft.body.ref}
+      key={draft.target.ref}
       investigationId={props.investigationId}
       onClose={() => setDraft(null)}
     />
@@ -27,10 +27,12 @@ function PinForm(props: { investigationId: string; onClose: () => void }) {
   if (!draft) return null;
   const submit = () =>
     create.mutate(
-      { ...draft.body, note },
+      { ...draft.target.body, note },
       {
-        onSuccess: () => {
-          toast.success('Pinned to evidence', { description: draft.body.label });
+        onSuccess: (pin) => {
+          toast.success('Pinned to evidence', {
+            description: `${pin.label} · SHA-256 ${pin.contentSha256?.slice(0, 12) ?? ''}…`,
+          });
           props.onClose();
         },
         onError: (error) => toast.error('Could not pin', { description: error.message }),
@@ -65,12 +67,12 @@ function PinForm(props: { investigationId: string; onClose: () => void }) {
         style={{ display: 'grid', gap: 12 }}
       >
         <div>
-          <div className="muted">{draft.body.page ?? draft.body.kind}</div>
-          <strong>{draft.body.label}</strong>
+          <div className="muted">{draft.target.page ?? 'Event'}</div>
+          <strong>{draft.target.label}</strong>
         </div>
         <Field
           label="Note"
-          hint="Why this matters; the locker shows it beside the pin. Ctrl+Enter pins."
+          hint="Why this matters; the locker shows it beside the pin. The server captures the row and its SHA-256. Ctrl+Enter pins."
         >
           <textarea
             className="textarea"

@@ -2,18 +2,16 @@ import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 
 import { evidencePageSlugs } from '../../../../shared/routes';
+import { pinMarks } from '../../../api/findings/pin-draft';
 import { usePins } from '../../../api/findings/pins';
 
 /** The search parameter that names the pinned row a page opens on (`?pin=<ref>`). */
 export const PIN_PARAM = 'pin';
 
-/** What is pinned to a case, by `kind:ref`, so a table can mark its pinned rows. */
+/** What the live pins of a case mark (see pinMarks), so a table can mark its pinned rows. */
 export function usePinnedKeys(investigationId: string): ReadonlySet<string> {
   const pins = usePins(investigationId);
-  return useMemo(
-    () => new Set((pins.data?.pins ?? []).map((pin) => `${pin.kind}:${pin.ref}`)),
-    [pins.data],
-  );
+  return useMemo(() => new Set((pins.data?.pins ?? []).flatMap(pinMarks)), [pins.data]);
 }
 
 /** The evidence page on screen (its slug), which a pin from one of its tables comes from. */

@@ -1,116 +1,113 @@
-import { useMemo, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 
-import { buildPath, routes } from '../../../../shared/routes';
 import type { Pin } from '../../../../shared/schemas/findings/pins';
-import { useDeletePin, usePins } from '../../../api/findings/pins';
+import { pinChecksAtom, setPinnedTarget } from '../../../api/findings/pinned-target';
+import { usePins, verifyPin } from '../../../api/findings/pins';
 import { DataTable } from '../../../components/data-table/data-table';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDateTime } from '../../../components/format';
+import type { DataTableHandle } from '../../../components/data-table/data-table';
+import { Tooltip } from '../../../components/tooltip';
 import { useFillHeight } from '../../../components/use-fill-height';
 import { fittedHeight } from './finding-table';
-import { PIN_PARAM } from './pin-marks';
+import { pinnedColumns, sourceOf } from './pinned-columns';
+import type { PinRow } from './pinned-columns';
+import { UnpinDialog } from './unpin-dialog';
 
 /** Room the grid's toolbar (filter, columns, export) takes above its rows. */
 const TOOLBAR_HEIGHT = 44;
 
-/** Where a pin came from, as a link's words and address; null when it does not say. */
-function sourceOf(investigationId: string, pin: Pin): { label: string; to: string } | null {
-  if (pin.page === 'incidents') {
-    const incidentId = pin.snapshot.incidentId;
-    const title = pin.snapshot.incidentTitle;
-    if (typeof incidentId !== 'string') return null;
-    return {
-      label: typeof title === 'string' ? `Incident: ${title}` : 'Incident timeline',
-      to: buildPath('incident', { id: investigationId, incidentId }),
-    };
-  }
-  if (!pin.page) return null;
-  const route = routes[`evidence.${pin.page}` as keyof typeof routes] as
-    { title: string } | undefined;
-  if (!route) return null;
-  // The page opens on the pinned row (FindingTable reads ?pin=).
-  return {
-    label: route.title.replace(/^Evidence: /, ''),
-    to: `${pin.page}?${new URLSearchParams({ [PIN_PARAM]: pin.ref }).toString()}`,
+/** Runs an action on the pin under the grid's cursor, if there is one. */
+function onCursorRow(table: RefObject<DataTableHandle<PinRow> | null>, act: (pin: Pin) => void) {
+  return () => {
+    const pin = table.current?.cursorRow();
+    if (pin) act(pin);
   };
 }
 
-function pinColumns(investigationId: string, unpin: (id: string) => void): DataTableColumn<Pin>[] {
-  return [
-    { id: 'label', header: 'Evidence', value: (p) => p.label },
-    {
-      id: 'page',
-      header: 'From',
-      value: (p) => sourceOf(investigationId, p)?.label ?? '—',
-      cell: (p) => {
-        const source = sourceOf(investigationId, p);
-        return source ? (
-          <Link to={source.to} tabIndex={-1}>
-            {source.label}
-          </Link>
-        ) : (
-          '—'
-        );
-      },
-      width: 200,
-    },
-    { id: 'note', header: 'Note', value: (p) => p.note, width: 220 },
-    { id: 'by', header: 'Pinned by', value: (p) => p.createdBy?.displayName ?? '—', width: 130 },
-    {
-      id: 'at',
-      header: 'When',
-      value: (p) => p.createdAt,
-      cell: (p) => formatDateTime(p.createdAt),
-      width: 170,
-    },
-    {
-      id: 'unpin',
-      header: '',
-      value: () => '',
-      sortable: false,
-      width: 80,
-      cell: (p) => (
-        <button
-          type="button"
-          className="button small ghost"
-          tabIndex={-1}
-          onClick={() => unpin(p.id)}
-          aria-label={`Unpin ${p.label}`}
-        >
-          Unpin
-        </button>
-      ),
-    },
-  ];
+/** Live pins first (newest first), then the tombstones of removed ones. */
+function inOrder(pins: readonly Pin[]): Pin[] {
+  return [...pins.filter((p) => !p.removed), ...pins.filter((p) => p.removed)];
 }
 
 /**
  * The evidence pinned to a case, as a grid that fits the screen: j/k move, `o` opens the pinned
  * item (an event's record in a dialog, a finding on its page with the row under the cursor),
- * "From" links to where it was pinned.
+ * `v` verifies the pin under the cursor (its hashes against the events as they are now),
+ * Shift+D unpins it after asking why. Removed pins stay, struck through, with who and why.
  */
 export function PinnedList(props: { investigationId: string; openEvent: (id: string) => void }) {
   const { investigationId, openEvent } = props;
   const pins = usePins(investigationId);
-  const { mutate: unpin } = useDeletePin(investigationId);
+  const [checks, setChecks] = useAtom(pinChecksAtom);
+  const [unpinning, setUnpinning] = useState<Pin | null>(null);
   const navigate = useNavigate();
-  const columns = useMemo(() => pinColumns(investigationId, unpin), [investigationId, unpin]);
+  const table = useRef<DataTableHandle<PinRow>>(null);
+
+  const verify = useCallback(
+    (pin: Pin) => {
+      verifyPin(investigationId, pin.id).then(
+        (result) => {
+          setChecks((all) => ({ ...all, [pin.id]: result }));
+          if (result.status === 'intact')
+            toast.success('Intact: the pinned evidence is unchanged', {
+              description: `SHA-256 ${result.recomputedSha256}`,
+            });
+          else if (result.status === 'changed')
+            toast.error('Changed: the pinned evidence no longer matches', {
+              description:
+                result.recomputedSha256 !== result.contentSha256
+                  ? 'The stored content does not hash to its SHA-256.'
+                  : `Events changed or gone: ${result.raw
+                      .filter((r) => r.status !== 'intact')
+                      .map((r) => r.eventId)
+                      .join(', ')}`,
+            });
+          else toast.info('Not hashed: this pin was made before the server captured evidence.');
+        },
+        (error: Error) => toast.error('Could not verify', { description: error.message }),
+      );
+    },
+    [investigationId, setChecks],
+  );
+  const unpin = useCallback((pin: Pin) => {
+    if (pin.removed) toast.info('This pin was already removed.');
+    else setUnpinning(pin);
+  }, []);
+
+  useEffect(
+    () =>
+      setPinnedTarget({
+        pin: () => table.current?.cursorRow() ?? null,
+        verify: onCursorRow(table, verify),
+        unpin: onCursorRow(table, unpin),
+      }),
+    [verify, unpin],
+  );
+
+  const columns = useMemo(() => pinnedColumns(investigationId), [investigationId]);
+
   const box = useRef<HTMLDivElement>(null);
   // As many rows as are pinned, up to the bottom of the pane: never cut off below the fold.
   const room = useFillHeight(box, 260);
-  const rows = pins.data?.pins ?? [];
+  // A verification changes its row, so the grid redraws that row's status.
+  const rows = useMemo(
+    () => inOrder(pins.data?.pins ?? []).map((pin): PinRow => ({ ...pin, check: checks[pin.id] })),
+    [pins.data, checks],
+  );
 
   const open = (pin: Pin) => {
-    if (pin.kind === 'event') return openEvent(pin.ref);
+    if (pin.eventIds.length === 1 && (pin.kind === 'events' || pin.kind === 'event'))
+      return openEvent(pin.eventIds[0]!);
     const source = sourceOf(investigationId, pin);
     if (source) return navigate(source.to);
     toast.info('This pin does not say which page it came from.');
   };
   return (
     <div ref={box}>
-      <DataTable<Pin>
+      <DataTable<PinRow>
         label="Pinned evidence"
         columns={columns}
         rows={rows}
@@ -120,7 +117,29 @@ export function PinnedList(props: { investigationId: string; openEvent: (id: str
         emptyMessage="Nothing is pinned yet: press p on any finding row or timeline event."
         exportName="Pinned evidence"
         onOpen={open}
+        tableRef={table}
+        toolbarExtra={
+          <>
+            <Tooltip content="Re-hash the pin under the cursor against the events as they are now (v)">
+              <button type="button" className="button small" onClick={onCursorRow(table, verify)}>
+                Verify
+              </button>
+            </Tooltip>
+            <Tooltip content="Remove the pin under the cursor; it stays as a tombstone (Shift+D)">
+              <button type="button" className="button small" onClick={onCursorRow(table, unpin)}>
+                Unpin…
+              </button>
+            </Tooltip>
+          </>
+        }
       />
+      {unpinning ? (
+        <UnpinDialog
+          investigationId={investigationId}
+          pin={unpinning}
+          onClose={() => setUnpinning(null)}
+        />
+      ) : null}
     </div>
   );
 }

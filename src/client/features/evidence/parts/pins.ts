@@ -1,20 +1,19 @@
-import type { CreatePinBody } from '../../../../shared/schemas/findings/pins';
+import type { PinTableId, PinTableRow } from '../../../../shared/findings/pin-tables';
+import { eventPinTarget, findingPinTarget } from '../../../api/findings/pin-draft';
 import type { PinOf } from './finding-table';
 
-/** What a page says about a row it pins: a stable ref, the locker's label, and (unless a finding) its kind. */
-export interface PinDescription {
-  kind?: CreatePinBody['kind'];
-  ref: string;
-  label: string;
+/**
+ * How the rows of a finding table are pinned: by the table's id and each row's key, which the
+ * server uses to compute the finding and capture the row (shared/findings/pin-tables.ts).
+ */
+export function pinFinding<T extends PinTableId>(table: T): PinOf<PinTableRow<T>> {
+  return (row) => findingPinTarget(table, row);
 }
 
 /**
- * How the rows of one evidence page are pinned: the page describes a row, and the pin carries
- * the page's slug and the row as the investigator saw it.
+ * How rows that are events are pinned: by event id (the server captures the event and its raw
+ * record). The table adds the evidence page it is on.
  */
-export function pinRow<T extends Record<string, unknown>>(
-  page: string,
-  describe: (row: T) => PinDescription,
-): PinOf<T> {
-  return (row) => ({ kind: 'finding', ...describe(row), page, snapshot: { ...row } });
+export function pinEventRow<T extends { id: string }>(label: (row: T) => string): PinOf<T> {
+  return (row) => eventPinTarget({ id: row.id, summary: label(row) }, null);
 }

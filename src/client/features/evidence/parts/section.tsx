@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 import { Tooltip } from '../../../components/tooltip';
 
@@ -30,6 +31,11 @@ export interface FigureItem {
   value: ReactNode;
   tone?: 'danger' | 'warning' | null;
   hint?: string;
+  /**
+   * Where the events behind the value are listed (the subject timeline filtered to them, see
+   * timelineTo): the value becomes a link to them. Left out for a figure that counts no events.
+   */
+  to?: string;
 }
 
 /** Key figures in a row; a figure with a tone stands out. */
@@ -42,7 +48,16 @@ export function Figures(props: { items: FigureItem[] }) {
             <div
               className={`evidence-figure-value${typeof item.value === 'string' && item.value.length > 12 ? ' long' : ''}`}
             >
-              {item.value}
+              {item.to ? (
+                <Link
+                  to={item.to}
+                  aria-label={`${item.label}: ${String(item.value)}, open the events`}
+                >
+                  {item.value}
+                </Link>
+              ) : (
+                item.value
+              )}
             </div>
             <div className="evidence-figure-label">{item.label}</div>
           </div>

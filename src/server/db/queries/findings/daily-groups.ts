@@ -16,6 +16,8 @@ export interface DailyFilter {
   activities?: readonly string[];
   /** Only rows with a destination (data that left where it was). */
   withDestination?: boolean;
+  /** Only rows with one of these destinations. */
+  destinations?: readonly string[];
   /**
    * Also the rows of these activities that have a destination, whatever their category and
    * activity filters say: the mails and chat shares that carried a file out.
@@ -141,6 +143,8 @@ function dailyConditions(filter: DailyFilter) {
   if (filter.activities?.length)
     conditions.push(sql`f.activity in (${sql.join([...filter.activities])})`);
   if (filter.withDestination) conditions.push(sql`f.destination <> ''`);
+  if (filter.destinations?.length)
+    conditions.push(sql`f.destination in (${sql.join([...filter.destinations])})`);
   const matches = sql.join(conditions, sql` and `);
   const chosen = filter.alsoLeaving?.length
     ? sql`((${matches}) or (f.activity in (${sql.join([...filter.alsoLeaving])}) and f.destination <> ''))`

@@ -64,6 +64,16 @@ export interface EventFilter {
   categories?: readonly string[];
   activities?: readonly string[];
   app?: string;
+  /** Log sources (okta, m365, …). */
+  sources?: readonly string[];
+  /** Where data went (file_destination: usb, personal_email, …). */
+  destinations?: readonly string[];
+  outcome?: string;
+  /**
+   * Sensitivity labels as the findings read them: the event's own, or the one its file carries
+   * elsewhere (event_file_labels). '' stands for a file event without either.
+   */
+  labels?: readonly string[];
   /** Case-insensitive text in names, subjects, mail recipients, messages, targets, repositories and commands. */
   q?: string;
   fileId?: string;
@@ -150,6 +160,11 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
   if (filter.categories?.length) query = query.where('category', 'in', filter.categories);
   if (filter.activities?.length) query = query.where('activity', 'in', filter.activities);
   if (filter.app) query = query.where('app', '=', filter.app);
+  if (filter.sources?.length) query = query.where('source', 'in', filter.sources);
+  if (filter.destinations?.length)
+    query = query.where('file_destination', 'in', filter.destinations);
+  if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
+  if (filter.labels?.length) query = query.where(labelCondition(filter.labels));
   if (filter.fileId) query = query.where('file_id', '=', filter.fileId);
   if (filter.q) {
     const pattern = containsPattern(filter.q);
@@ -176,6 +191,22 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
   return query.orderBy('time', direction).orderBy('id', direction).limit(filter.limit);
 }
 
+/**
+ * The event's label is one of `labels`: its own, else the label its file name carries in the
+ * subject's other events (as the daily rollup and so the file-access findings count it); ''
+ * matches a file event without either.
+ */
+function labelCondition(labels: readonly string[]) {
+  const inferred = sql`(select fl.label from event_file_labels fl
+    where fl.employee_id = events.employee_id and fl.file_name = events.file_name)`;
+  const named = labels.filter((l) => l !== '');
+  const parts = [];
+  if (named.length) parts.push(sql`coalesce(file_label, ${inferred}) in (${sql.join(named)})`);
+  if (named.length < labels.length)
+    parts.push(sql`(category = 'file' and file_label is null and ${inferred} is null)`);
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
 /** Counts the events a filter matches, up to a cap (counting a million rows costs too much). */
 export async function countEvents(
   db: Kysely<Database>,
@@ -196,6 +227,12 @@ export async function countEvents(
           q.where('activity', 'in', filter.activities ?? []),
         )
         .$if(Boolean(filter.app), (q) => q.where('app', '=', filter.app ?? ''))
+        .$if(Boolean(filter.sources?.length), (q) => q.where('source', 'in', filter.sources ?? []))
+        .$if(Boolean(filter.outcome), (q) => q.where('outcome', '=', filter.outcome ?? ''))
+        .$if(Boolean(filter.destinations?.length), (q) =>
+          q.where('file_destination', 'in', filter.destinations ?? []),
+        )
+        .$if(Boolean(filter.labels?.length), (q) => q.where(labelCondition(filter.labels ?? [])))
         .limit(cap)}) c`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

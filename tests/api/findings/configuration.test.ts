@@ -11,69 +11,12 @@ let caseId: string;
 beforeAll(async () => {
   t = await startTestApp();
   lead = await t.signInAs('investigator');
-  caseId = (await lead.post('/investigations', { title: 'Pins', subjectEmployeeId: 'E1005' })).body
-    .id;
+  caseId = (
+    await lead.post('/investigations', { title: 'Configuration', subjectEmployeeId: 'E1005' })
+  ).body.id;
 });
 afterAll(async () => {
   await t.close();
-});
-
-describe('pinning evidence', () => {
-  const pin = {
-    kind: 'finding',
-    ref: 'file-access/files:abc',
-    label: 'Q3 plan.xlsx → USB',
-    page: 'file-access',
-    snapshot: { events: 4 },
-    note: 'Copied the night before leaving.',
-  };
-
-  it('pins a row with a note; the locker lists it with who and when; pinning it twice is a conflict', async () => {
-    const created = await lead.post(`/investigations/${caseId}/evidence/pins`, pin);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ ...pin, createdBy: { id: lead.user!.id } });
-    const again = await lead.post(`/investigations/${caseId}/evidence/pins`, pin);
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(
-      '“Q3 plan.xlsx → USB” is already pinned to this investigation.',
-    );
-    const list = await lead.get(`/investigations/${caseId}/evidence/pins`);
-    expect(list.body.pins).toHaveLength(1);
-    expect(list.body.pins[0].createdAt).toBeGreaterThan(Date.now() - 60_000);
-  });
-
-  it('refuses bad pins, writers without evidence.write and outsiders', async () => {
-    const bad = await lead.post(`/investigations/${caseId}/evidence/pins`, {
-      ...pin,
-      kind: 'photo',
-    });
-    expect(bad.status).toBe(400);
-    const auditor = await t.signInAs('auditor');
-    expect(
-      (await auditor.post(`/investigations/${caseId}/evidence/pins`, { ...pin, ref: 'x' })).status,
-    ).toBe(403);
-    const outsider = await t.signInAs('investigator');
-    expect(
-      (await outsider.post(`/investigations/${caseId}/evidence/pins`, { ...pin, ref: 'y' })).status,
-    ).toBe(404);
-  });
-
-  it('unpins, and audits pin and unpin', async () => {
-    const { pins } = (await lead.get(`/investigations/${caseId}/evidence/pins`)).body;
-    const removed = await lead.delete(`/investigations/${caseId}/evidence/pins/${pins[0].id}`);
-    expect(removed.status).toBe(204);
-    expect(
-      (await lead.delete(`/investigations/${caseId}/evidence/pins/${pins[0].id}`)).status,
-    ).toBe(404);
-    const actions = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('target_id', '=', caseId)
-      .execute();
-    expect(actions.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['evidence.pin', 'evidence.unpin']),
-    );
-  });
 });
 
 describe('configuration', () => {

@@ -1,0 +1,20 @@
+import { pinnedTarget } from '../../api/findings/pinned-target';
+import { defineCommand } from '../command';
+
+/** Removes the pin under the cursor of the locker's pinned evidence, after asking why. */
+export const evidenceUnpin = defineCommand({
+  id: 'evidence.unpin',
+  title: 'Unpin evidence…',
+  category: 'Evidence',
+  keywords: ['remove', 'withdraw', 'tombstone', 'pin'],
+  disabledReason: (c) => {
+    if (!c.investigationId) return 'Open an investigation first.';
+    if (!c.permissions.has('evidence.write')) return 'Your role does not allow unpinning evidence.';
+    const target = pinnedTarget();
+    if (!target) return 'Open the evidence locker’s summary (g e) first.';
+    const pin = target.pin();
+    if (!pin) return 'Nothing is pinned to this investigation yet.';
+    return pin.removed ? 'The pin under the cursor was already removed.' : null;
+  },
+  run: () => pinnedTarget()?.unpin(),
+});

@@ -1,0 +1,14 @@
+import type { Permission } from '../../../shared/permissions';
+import type { Investigation } from '../../../shared/schemas/investigations';
+
+/** The sentence the commands say too: why the case cannot be changed now, or null. */
+export function caseWriteBlock(
+  investigation: Pick<Investigation, 'status'>,
+  permissions: ReadonlySet<Permission>,
+): string | null {
+  if (!permissions.has('investigations.write'))
+    return 'Your role does not allow changing investigations.';
+  if (investigation.status === 'closed')
+    return 'This investigation is closed: reopen it first (Reopen Investigation…).';
+  return null;
+}

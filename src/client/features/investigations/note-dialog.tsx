@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+import { MAX_NOTE_LENGTH } from '../../../shared/schemas/case-notes';
+import { useWriteNote } from '../../api/investigations/write-note';
+import { Dialog } from '../../components/dialog';
+import { Field } from '../../components/field';
+import { useFieldProblems } from '../../components/field-problems';
+import { formatNumber } from '../../components/format';
+
+const FIELDS = ['body'] as const;
+
+/**
+ * Writes a note on a case, or a correction of one (`amends`): notes cannot be edited, so a
+ * correction is a new note that names the one it corrects. Markdown; Ctrl+Enter saves.
+ */
+export function NoteDialog(props: {
+  investigationId: string;
+  amends?: { id: string; excerpt: string } | undefined;
+  onClose: () => void;
+}) {
+  const [body, setBody] = useState('');
+  const write = useWriteNote(props.investigationId);
+  const problems = useFieldProblems(write.error, FIELDS);
+  const valid = body.trim().length > 0 && body.length <= MAX_NOTE_LENGTH;
+  const submit = () =>
+    write.mutate(
+      { body, ...(props.amends ? { amends: props.amends.id } : {}) },
+      {
+        onSuccess: () => {
+          toast.success(props.amends ? 'Correction saved' : 'Note saved');
+          props.onClose();
+        },
+      },
+    );
+  return (
+    <Dialog
+      title={props.amends ? 'Amend a note' : 'Write a note'}
+      onClose={props.onClose}
+      wide
+      footer={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="case-note-form"
+            className="button primary"
+            disabled={!valid || write.isPending}
+          >
+            Save note
+          </button>
+        </>
+      }
+    >
+      <form
+        id="case-note-form"
+        ref={problems.formRef}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid) submit();
+        }}
+      >
+        {props.amends ? (
+          <blockquote className="note-amended-excerpt">
+            Correcting: {props.amends.excerpt}
+          </blockquote>
+        ) : null}
+        <Field
+          label={props.amends ? 'Correction' : 'Note'}
+          error={problems.fields.body ?? problems.form}
+          hint={`Markdown: **bold**, *italic*, \`code\`, lists with -, links [text](https://…). Notes cannot be edited or deleted later. Ctrl+Enter saves. ${formatNumber(body.length)} / ${formatNumber(MAX_NOTE_LENGTH)} characters.`}
+        >
+          <textarea
+            className="textarea"
+            rows={10}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            autoFocus
+          />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

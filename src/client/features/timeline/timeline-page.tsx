@@ -1,0 +1,149 @@
+import './timeline.css';
+
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+
+import type { EventRow } from '../../../shared/schemas/findings/common';
+import { findingKeys } from '../../api/findings/keys';
+import { cursorAt, fetchTimeline, timelineFacetsQuery } from '../../api/timeline/subject-timeline';
+import { DataTable } from '../../components/data-table/data-table';
+import type { ServerSource } from '../../components/data-table/data-table';
+import { formatDate } from '../../components/format';
+import { PageHeader } from '../../components/page-header';
+import { setActiveSubjectTimeline } from '../../components/timeline/subject-timeline-controller';
+import { RawRecordDialog } from './raw-record-dialog';
+import { timelineColumns } from './timeline-columns';
+import { TimelineFilterBar } from './timeline-filter-bar';
+import { describeFilter, viewFrom, withParam } from './timeline-filters';
+
+/** Events per page; the next page is fetched as the cursor nears the end of the loaded rows. */
+const PAGE_SIZE = 200;
+
+/**
+ * Every event of the subject in the case's window, across sources, oldest first: server-paged
+ * and virtualized, filtered by source, activity and label (f), started at a date (d), each row
+ * opening to its raw record (Enter or o). The filters live in the URL, so the figures of the
+ * overview and the evidence pages open it on exactly the events they count.
+ */
+export default function SubjectTimelinePage() {
+  const { id } = useParams<{ id: string }>();
+  if (!id) throw new Error('investigationId is required');
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => viewFrom(params), [params]);
+  const facets = useQuery(timelineFacetsQuery(id, view.filter));
+  const [opened, setOpened] = useState<string | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const sourceRef = useRef<HTMLSelectElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+
+  const toRows = useCallback(() => {
+    frame.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  }, []);
+  useEffect(
+    () =>
+      setActiveSubjectTimeline({
+        openFilters: () => sourceRef.current?.focus(),
+        jumpToDate: () => {
+          dateRef.current?.focus();
+          dateRef.current?.select();
+        },
+      }),
+    [],
+  );
+
+  const source = useMemo<ServerSource<EventRow>>(
+    () => ({
+      key: findingKeys.finding(id, 'timeline', { ...view.filter, at: view.at }),
+      fetchPage: async ({ cursor, sort, signal }) => {
+        const start = view.at !== null ? cursorAt(view.at) : null;
+        const page = await fetchTimeline(
+          id,
+          {
+            ...view.filter,
+            sort: sort?.id === 'time' && sort.desc ? '-time' : 'time',
+            cursor: cursor ?? start,
+            limit: PAGE_SIZE,
+          },
+          signal,
+        );
+        return {
+          rows: page.rows,
+          nextCursor: page.nextCursor,
+          ...(page.total !== null ? { total: page.total } : {}),
+        };
+      },
+    }),
+    [id, view],
+  );
+
+  const change = (name: string, value: string) =>
+    setParams(withParam(params, name, value), { replace: true });
+  const described = describeFilter(view.filter);
+  const total = facets.data?.total;
+  const range = facets.data?.range;
+
+  return (
+    <div className="page timeline-page" ref={frame}>
+      <PageHeader
+        title="Subject timeline"
+        subtitle={
+          <>
+            {total === undefined
+              ? 'Every event of the subject in the case window'
+              : total === null
+                ? 'Over 10,000 events'
+                : `${total.toLocaleString('en-US')} ${total === 1 ? 'event' : 'events'}`}
+            {range ? ` from ${formatDate(range.start)} to ${formatDate(range.end - 1)}` : null}
+            {described.length ? ` · ${described.join(' · ')}` : null}
+            {view.at !== null ? ` · from ${view.atText} on` : null}
+            {' · '}
+            <span className="faint">f filters, d jumps to a date, Enter opens the raw record</span>
+          </>
+        }
+        actions={
+          params.size > 0 ? (
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setParams(new URLSearchParams(), { replace: true })}
+            >
+              Clear filters
+            </button>
+          ) : null
+        }
+      />
+      {facets.isError ? <div className="alert error">{facets.error.message}</div> : null}
+      <DataTable<EventRow>
+        label="Subject timeline"
+        columns={timelineColumns}
+        source={source}
+        getRowId={(e) => e.id}
+        initialSort={{ id: 'time', desc: false }}
+        height="fill"
+        exportName="subject-timeline"
+        filterable={false}
+        mainGrid
+        onOpen={(e) => setOpened(e.id)}
+        emptyMessage={
+          view.at !== null
+            ? `No event of the subject matches these filters from ${view.atText} on.`
+            : 'No event of the subject in the window matches these filters.'
+        }
+        toolbarExtra={
+          <TimelineFilterBar
+            view={view}
+            facets={facets.data?.facets}
+            onChange={change}
+            onDone={toRows}
+            sourceRef={sourceRef}
+            dateRef={dateRef}
+          />
+        }
+      />
+      {opened ? (
+        <RawRecordDialog investigationId={id} eventId={opened} onClose={() => setOpened(null)} />
+      ) : null}
+    </div>
+  );
+}

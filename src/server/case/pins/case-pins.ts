@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+
+import type { Pin } from '../../../shared/schemas/findings/pins';
+import { listPins } from '../../db/queries/findings/pins';
+import type { Database } from '../../db/schema';
+import { presentPin } from '../../presenters/pin';
+
+/**
+ * A case's pinned evidence as the API and the report present it: newest first, each with its
+ * captured content (events with their raw records, or a finding row), the SHA-256 of that
+ * content's canonical JSON, the SHA-256 of each raw record, who pinned it and when; with
+ * `includeRemoved`, tombstones too (`removed`: who, when, why). The caller has checked that
+ * the viewer may see the case.
+ */
+export async function casePins(
+  db: Kysely<Database>,
+  investigationId: string,
+  options: { includeRemoved: boolean },
+): Promise<Pin[]> {
+  return (await listPins(db, investigationId, options)).map(presentPin);
+}

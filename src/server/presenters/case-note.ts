@@ -1,0 +1,19 @@
+import type { CaseNote } from '../../shared/schemas/case-notes';
+import type { CaseNoteRow } from '../db/queries/case-notes';
+import { presentUserRef } from './user';
+
+/** A note as the API shows it. */
+export function presentCaseNote(row: CaseNoteRow): CaseNote {
+  return {
+    id: row.id,
+    investigationId: row.investigation_id,
+    body: row.body,
+    amends: row.amends_note_id,
+    author: presentUserRef({
+      id: row.created_by,
+      email: row.author_email,
+      display_name: row.author_name,
+    }),
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+import pg from 'pg';
+
+import { buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/accounts/passwords';
+import { runAnalysis } from '../../src/server/analysis/runs/run-analysis';
+import { seedDemoEmployees } from '../../src/server/demo/demo-employees';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { insertUserIfAbsent } from '../../src/server/db/queries/users';
+import { benchEvents, insertBenchEvents } from './findings-data';
+
+/** One timed download of an export. */
+export interface ExportTiming {
+  file: string;
+  ms: number;
+  bytes: number;
+  /** The process's largest resident set while the export was made, and how far above its start. */
+  peakRssMb: number;
+  rssAboveStartMb: number;
+  peakHeapMb: number;
+}
+
+/** What the report bench measured on one engine. */
+export interface ReportBenchResult {
+  engine: string;
+  events: number;
+  insertSeconds: number;
+  /** The analysis run and the first finding request (rollups), before anything is timed. */
+  analysisSeconds: number;
+  rollupSeconds: number;
+  incidents: number;
+  /** Each export twice: cold (the findings not yet memoized) and warm. */
+  exports: ExportTiming[];
+  load: number[];
+}
+
+const DAY = 86_400_000;
+const MB = 1024 * 1024;
+const SUBJECT = 'E1002';
+
+async function openEngine(
+  engine: 'sqlite' | 'postgres',
+): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-report-bench-'));
+    const handle = openDatabase(path.join(dir, 'bench.db'));
+    await migrateToLatest(handle.db, 'sqlite');
+    return { handle, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `vigil_report_bench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), { poolSize: 10 });
+  await migrateToLatest(handle.db, 'postgres', 'public');
+  return {
+    handle,
+    cleanup: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: admin });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A full garbage collection, so each export starts from the same heap. */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+/**
+ * Downloads one file over a real socket, counting its bytes and throwing them away (as a
+ * browser saving to disk would), while sampling the process's memory every 10 ms.
+ */
+async function timedDownload(port: number, url: string, cookie: string): Promise<ExportTiming> {
+  collectGarbage();
+  const start = process.memoryUsage();
+  let peakRss = start.rss;
+  let peakHeap = start.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 10);
+  const t0 = performance.now();
+  const bytes = await new Promise<number>((resolve, reject) => {
+    http
+      .get(
+        { host: '127.0.0.1', port, path: url, headers: { host: 'vigil.test', cookie } },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          let n = 0;
+          res.on('data', (chunk: Buffer) => (n += chunk.length));
+          res.on('end', () => resolve(n));
+          res.on('error', reject);
+        },
+      )
+      .on('error', reject);
+  });
+  const ms = performance.now() - t0;
+  clearInterval(sampler);
+  return {
+    file: url.split('/').pop()!,
+    ms: Math.round(ms),
+    bytes,
+    peakRssMb: Math.round(peakRss / MB),
+    rssAboveStartMb: Math.round((peakRss - start.rss) / MB),
+    peakHeapMb: Math.round(peakHeap / MB),
+  };
+}
+
+/**
+ * report.pdf and export.zip for a subject with `events` events in the window (DESIGN.md: under
+ * 10 s and 300 MB each). The events are written straight into the table, the case is analysed
+ * and its rollups built (the analysis step, timed apart), then each export is downloaded over
+ * HTTP from the app listening on a loopback port: routing, session, audit and streaming
+ * included. The ZIP holds a CSV of every one of those events.
+ */
+export async function benchReport(
+  engine: 'sqlite' | 'postgres',
+  events = 1_000_000,
+): Promise<ReportBenchResult> {
+  const { handle, cleanup } = await openEngine(engine);
+  try {
+    await seedDemoEmployees(handle.db);
+    const end = Math.floor(Date.now() / DAY) * DAY + DAY;
+    const started = Date.now();
+    const written = await insertBenchEvents(
+      handle,
+      benchEvents(SUBJECT, 'daniel.reyes@northwind.example', end, events),
+      { from: end - 90 * DAY, to: end },
+    );
+    if (engine === 'postgres') await handle.pool!.query('analyze events');
+    const insertSeconds = (Date.now() - started) / 1000;
+    const password = 'bench-password-123';
+    await insertUserIfAbsent(
+      handle.db,
+      {
+        id: randomUUID(),
+        email: 'bench@vigil.test',
+        displayName: 'Bench',
+        passwordHash: await hashPassword(password),
+        now: Date.now(),
+      },
+      ['analyst'],
+    );
+    const app = await buildApp({ config: loadConfig({}), database: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const headers = {
+      host: 'vigil.test',
+      origin: 'http://vigil.test',
+      'content-type': 'application/json',
+    };
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/app/auth/login',
+      headers,
+      payload: { email: 'bench@vigil.test', password },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/app/investigations',
+      headers: { ...headers, cookie },
+      payload: {
+        title: 'Bench case',
+        subjectEmployeeId: SUBJECT,
+        windowStart: end - 91 * DAY,
+        windowEnd: end,
+      },
+    });
+    const id = created.json<{ id: string }>().id;
+    const analysisStart = Date.now();
+    const analysis = await runAnalysis(handle, id);
+    const analysisSeconds = (Date.now() - analysisStart) / 1000;
+    const rollupStart = Date.now();
+    const warm = await app.inject({
+      method: 'GET',
+      url: `/api/app/investigations/${id}/findings/devices`,
+      headers: { host: headers.host, cookie },
+    });
+    if (warm.statusCode !== 200) throw new Error(`warm-up failed: ${warm.body}`);
+    const rollupSeconds = (Date.now() - rollupStart) / 1000;
+
+    const exports: ExportTiming[] = [];
+    for (const file of ['report.pdf', 'export.zip'])
+      for (let i = 0; i < 2; i++)
+        exports.push(await timedDownload(port, `/api/app/investigations/${id}/${file}`, cookie));
+    await app.close();
+    return {
+      engine,
+      events: written,
+      insertSeconds,
+      analysisSeconds,
+      rollupSeconds,
+      incidents: analysis.incidents.produced,
+      exports,
+      load: os.loadavg(),
+    };
+  } finally {
+    await cleanup();
+  }
+}
