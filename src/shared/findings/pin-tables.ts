@@ -1,5 +1,9 @@
 import type { EndpointId, EndpointReply } from './case-endpoints';
 import type { EvidencePageSlug } from './catalogue';
+import type { PinTableId } from './pin-table-ids';
+
+export { pinTableIds } from './pin-table-ids';
+export type { PinTableId } from './pin-table-ids';
 
 /**
  * A finding table whose rows can be pinned by key: the finding endpoint that computes it, the
@@ -111,13 +115,7 @@ export const pinTables = {
     // A request is one event: its raw record is hashed with the pin.
     eventIds: (request) => [request.id],
   }),
-};
-
-/** The id of a finding table rows are pinned from, such as `working-hours`. */
-export type PinTableId = keyof typeof pinTables;
-
-/** Every pinnable finding table's id. */
-export const pinTableIds = Object.keys(pinTables) as [PinTableId, ...PinTableId[]];
+} satisfies Record<PinTableId, object>; // every listed id has a table, and no other
 
 /** The row type of a pinnable finding table. */
 export type PinTableRow<T extends PinTableId> =

@@ -87,7 +87,11 @@ export const timelineLinkSchema = z.object({
 export type TimelineLink = z.infer<typeof timelineLinkSchema>;
 
 /** One value of a filter present in the range, with how many events carry it. */
-export const facetSchema = z.object({ value: z.string(), count: z.number().int() });
+export const facetSchema = z.object({
+  value: z.string(),
+  /** Null for a source of a range too large to count them in (no rollup keeps the source). */
+  count: z.number().int().nullable(),
+});
 export type Facet = z.infer<typeof facetSchema>;
 
 /** One page of the subject timeline. */
@@ -97,7 +101,7 @@ export const timelineReplySchema = z.object({
   /**
    * The events the filters match in the range, with the first page only (no cursor); null on
    * the pages after it, and when counting would cost too much (a text search, or more than
-   * 10,000 events of a source or an app).
+   * 20,000 events in the range with a filter on the source, app, outcome or unlabelled files).
    */
   total: z.number().int().nullable(),
   /** The range listed: the case's window narrowed by from and to. */

@@ -131,6 +131,41 @@ describe('GET /investigations/{id}/report.html', () => {
   });
 });
 
+describe('the sections of a report', () => {
+  it('follow the case’s template: one without pins prints none, and its checklist', async () => {
+    const templates = (await analyst.get('/templates')).body.templates as Array<{
+      id: string;
+      name: string;
+      reportSections: string[];
+      steps: Array<{ label: string }>;
+    }>;
+    const template = templates.find((tpl) => !tpl.reportSections.includes('pins'))!;
+    expect(template, 'a shipped template leaves pins out').toBeDefined();
+    const created = await analyst.post('/investigations', {
+      title: 'From a template',
+      subjectEmployeeId: subjectId,
+      templateId: template.id,
+      windowStart: window.start,
+      windowEnd: window.end,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: `/api/app/investigations/${created.body.id}/report.html`,
+      headers: { host: 'vigil.test', cookie: analyst.cookie ?? '' },
+    });
+    expect(reply.statusCode).toBe(200);
+    const sections = [...reply.body.matchAll(/<section id="([a-z]+)">/g)].map((m) => m[1]);
+    expect(sections).toEqual(template.reportSections);
+    const escaped = template.steps[0]!.label.replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
+    expect(reply.body).toContain(escaped);
+  });
+});
+
 describe('GET /investigations/{id}/export.zip', () => {
   let files: Map<string, Buffer>;
   let manifestFile: Buffer;

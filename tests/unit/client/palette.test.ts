@@ -38,6 +38,25 @@ describe('palette ranking', () => {
     expect(rankEntries(entries, 'zzzz', []).results).toEqual([]);
   });
 
+  it('puts the entry named exactly as typed first', () => {
+    // As the palette builds them: title, category, keywords and id.
+    const both = [
+      {
+        ...entry('cmd:from-template', 'New Investigation from Template…'),
+        searchText:
+          'New Investigation from Template… Investigation case add template checklist playbook investigation.createFromTemplate',
+      },
+      {
+        ...entry('cmd:new', 'New Investigation…'),
+        searchText: 'New Investigation… Investigation case add investigation.create',
+      },
+    ];
+    expect(rankEntries(both, 'new investigation', []).results.map((r) => r.key)).toEqual([
+      'cmd:new',
+      'cmd:from-template',
+    ]);
+  });
+
   it('renders at most MAX_RESULTS of a large set but counts them all', () => {
     const many = Array.from({ length: 50_000 }, (_, i) =>
       entry(`inv:${i}`, `Investigation number ${i} about exfiltration`),

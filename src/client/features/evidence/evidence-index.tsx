@@ -26,7 +26,7 @@ export default function EvidenceIndex() {
     >
       <Section
         title="Pinned evidence"
-        hint="Pin any finding row or timeline event with p; o opens a pin where it came from."
+        hint="Pin any finding row or timeline event with p; o opens a pin where it came from, v verifies its SHA-256, Shift+D unpins it (with a reason)."
       >
         <PinnedList investigationId={id} openEvent={page.openEvent} />
       </Section>

@@ -4,6 +4,7 @@ import { useTopic } from '../../api/findings/topics';
 import { useIncidentsSummary } from '../../api/incidents/incidents-summary';
 import type { AnalysisState } from '../../../shared/schemas/investigations';
 import { RiskPanel } from '../../components/risk-panel';
+import { buildPath } from '../../../shared/routes';
 
 const severityOrder = ['critical', 'high', 'medium', 'low'] as const;
 
@@ -81,10 +82,22 @@ export function AnalysisPanel(props: { investigationId: string; state: AnalysisS
               <ul className="analysis-figures">
                 {data.figures.map((f) => (
                   <li key={f.id} className={`analysis-figure severity-${f.severity}`}>
-                    <span className="analysis-figure-value">
-                      {f.value.toLocaleString('en-US')}
-                      {f.unit ?? ''}
-                    </span>
+                    {f.events ? (
+                      // The events the figure counts, in the subject timeline.
+                      <Link
+                        className="analysis-figure-value"
+                        to={buildPath('subjectTimeline', { id: props.investigationId }, f.events)}
+                        aria-label={`${f.label}: ${f.value}, open the events`}
+                      >
+                        {f.value.toLocaleString('en-US')}
+                        {f.unit ?? ''}
+                      </Link>
+                    ) : (
+                      <span className="analysis-figure-value">
+                        {f.value.toLocaleString('en-US')}
+                        {f.unit ?? ''}
+                      </span>
+                    )}
                     {f.page ? (
                       <Link to={`evidence-locker/${f.page}`}>{f.label}</Link>
                     ) : (

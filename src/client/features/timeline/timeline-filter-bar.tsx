@@ -34,7 +34,7 @@ function FacetSelect(props: {
         <option value="">{props.all}</option>
         {values.map((f) => (
           <option key={f.value} value={f.value}>
-            {f.value} ({f.count.toLocaleString('en-US')})
+            {f.count === null ? f.value : `${f.value} (${f.count.toLocaleString('en-US')})`}
           </option>
         ))}
         {missing ? <option value={missing}>{missing.split(',').join(', ')}</option> : null}

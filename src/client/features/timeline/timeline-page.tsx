@@ -92,7 +92,7 @@ export default function SubjectTimelinePage() {
             {total === undefined
               ? 'Every event of the subject in the case window'
               : total === null
-                ? 'Over 10,000 events'
+                ? 'Events of the subject (too many to count with these filters)'
                 : `${total.toLocaleString('en-US')} ${total === 1 ? 'event' : 'events'}`}
             {range ? ` from ${formatDate(range.start)} to ${formatDate(range.end - 1)}` : null}
             {described.length ? ` · ${described.join(' · ')}` : null}

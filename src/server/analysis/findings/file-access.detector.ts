@@ -3,6 +3,7 @@ import type {
   FileSankeyReply,
 } from '../../../shared/schemas/findings/file-access';
 import { RISKY_DESTINATIONS, UNLABELED } from '../../../shared/schemas/findings/file-access';
+import { ACTION_NAMES, DESTINATION_NAMES } from '../../../shared/findings/file-flow-names';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { OUTBOUND_ACTIVITIES } from '../../db/queries/findings/files';
 import { dayKey } from './day-keys';
@@ -12,29 +13,6 @@ import { labelFilter, labelName, resolveLabel } from './file-labels';
 
 /** Activities that only read or edit a file in place: left out of the flow diagram. */
 const IN_PLACE = new Set(['file_view', 'file_modify', 'file_create', 'file_delete', 'other']);
-
-const ACTION_NAMES: Record<string, string> = {
-  file_download: 'Download',
-  file_upload: 'Upload',
-  file_copy: 'Copy',
-  file_move: 'Move',
-  file_share: 'Share',
-  file_share_external: 'Share externally',
-  file_sync: 'Sync',
-  file_print: 'Print',
-  usb_write: 'Write to USB',
-  email_send: 'Email',
-  chat_file_share: 'Chat share',
-};
-
-const DESTINATION_NAMES: Record<string, string> = {
-  usb: 'USB / removable media',
-  personal_email: 'Personal email',
-  external_email: 'External email',
-  external_share: 'External share',
-  public_link: 'Public link',
-  cloud: 'Personal cloud',
-};
 
 /** Where an action took a file when the event names no destination. */
 function implicitDestination(activity: string): string {

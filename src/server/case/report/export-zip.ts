@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, Readable, Transform } from 'node:stream';
 
-import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
 
-import type { Dialect } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { DatabaseHandle } from '../../db/database';
 import { csvLine } from './csv';
 import type { GatheredReport } from './gather-report';
-import type { Cell, FindingTable } from './finding-tables';
+import type { Cell, FindingTable } from './finding-table';
 import { renderPdfReport } from './pdf-report';
 import { incidentTimelineCsv, subjectEventsCsv } from './timeline-csv';
 
@@ -88,7 +86,7 @@ function hashing(path: string, source: Readable, record: (file: ManifestFile) =>
  * the ZIP reaches it, so memory stays flat however many events the window holds.
  */
 export function exportZip(
-  handle: { db: Kysely<Database>; dialect: Dialect },
+  handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'sqlite' | 'pool'>,
   gathered: GatheredReport,
   hooks: {
     /** Runs once the manifest is made and before its bytes are written (the route audits here). */
@@ -124,7 +122,7 @@ export function exportZip(
   add('report.pdf', () => renderPdfReport(model));
   add('timeline/subject-events.csv', () =>
     Readable.from(
-      subjectEventsCsv(handle.db, ctx.subject.id, {
+      subjectEventsCsv(handle, ctx.subject.id, {
         from: c.windowStart,
         to: c.windowEnd,
       }),
@@ -171,5 +169,9 @@ export function exportZip(
   zip.end();
   zip.outputStream.on('error', fail);
   zip.outputStream.pipe(output);
+  // The reader went away (a closed tab): stop, and say so (a settled result stays as it is).
+  output.on('close', () =>
+    settle.reject(new Error('The export was abandoned before its manifest.')),
+  );
   return { stream: output, result };
 }

@@ -1,8 +1,8 @@
 import { evidencePages, evidencePageSlugs } from '../../../shared/findings/catalogue';
 import type { EvidencePageSlug } from '../../../shared/findings/catalogue';
 import type { FindingReplies } from './finding-replies';
-import { reportTable } from './finding-tables';
-import type { FindingTable } from './finding-tables';
+import { reportTable } from './finding-table';
+import type { FindingTable } from './finding-table';
 import { formatBytes, formatCount } from './report-format';
 import type { ReportChart, ReportFindingPage } from './report-model';
 

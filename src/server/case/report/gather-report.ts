@@ -22,7 +22,7 @@ import { findingPages } from './finding-pages';
 import { findingReplies } from './finding-replies';
 import type { FindingReplies } from './finding-replies';
 import { findingTables } from './finding-tables';
-import type { FindingTable } from './finding-tables';
+import type { FindingTable } from './finding-table';
 import type { ReportIncident, ReportModel, ReportPin } from './report-model';
 
 /** The timeline lines a report prints under each incident; the export has them all. */

@@ -39,8 +39,9 @@ dt { color: #5b6472; font-weight: bold; }
 dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; font-size: 8pt; margin: 3pt 0 8pt; }
 caption { text-align: left; font-weight: bold; font-size: 9pt; padding-bottom: 2pt; }
-th { background: #eef1f5; color: #5b6472; text-align: left; }
-th, td { padding: 3pt; border-bottom: .5px solid #c9ced6; vertical-align: top; overflow-wrap: anywhere; }
+th { background: #eef1f5; color: #5b6472; text-align: left; white-space: nowrap; }
+th, td { padding: 3pt; border-bottom: .5px solid #c9ced6; vertical-align: top; }
+td { overflow-wrap: anywhere; }
 tr { break-inside: avoid; }
 thead { display: table-header-group; }
 .score { font-size: 16pt; font-weight: bold; }

@@ -107,6 +107,8 @@ const sectionWriters: Record<
   },
   findings(w, model) {
     for (const page of model.findings) {
+      // Keep a page's heading, its facts and its first chart together.
+      w.ensureSpace(50 + page.facts.length * 14 + (page.charts.length ? 185 : 40));
       w.heading(`${page.title} · ${page.anomalies} anomal${page.anomalies === 1 ? 'y' : 'ies'}`, 2);
       w.keyValues(
         page.facts.map(

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 
 import { chartGeometry } from './chart-geometry';
+import { drawChart } from './pdf-chart';
 import { pdfText } from './pdf-text';
 import { COLOUR, FONT, PAGE, SIZE } from './pdf-style';
 import type { ReportChart, ReportTable } from './report-model';
@@ -205,11 +206,7 @@ export class PdfWriter {
     for (const row of rows) {
       doc.font(FONT.regular).fontSize(SIZE.table);
       const height =
-        Math.max(
-          ...row.map((cell, i) =>
-            doc.heightOfString(cell || ' ', { width: widths[i]! - CELL_PAD * 2 }),
-          ),
-        ) +
+        Math.max(...row.map((cell, i) => this.cellHeight(cell, widths[i]! - CELL_PAD * 2))) +
         CELL_PAD * 2;
       if (doc.y + height > this.bottom) {
         doc.addPage();
@@ -246,6 +243,14 @@ export class PdfWriter {
       this.paragraph(`${more}${note ?? ''}`, { size: SIZE.small, colour: COLOUR.muted });
     }
     this.space(6);
+  }
+
+  /** A cell's height: one line when it fits (measuring a wrap costs far more). */
+  private cellHeight(text: string, width: number): number {
+    const { doc } = this;
+    if (!text.includes('\n') && doc.widthOfString(text) <= width)
+      return doc.currentLineHeight(true);
+    return doc.heightOfString(text || ' ', { width });
   }
 
   /**
@@ -292,50 +297,10 @@ export class PdfWriter {
       .fillColor(COLOUR.text)
       .text(pdfText(chart.title), this.left, doc.y, { width: this.width });
     this.space(3);
-    const g = chartGeometry(chart, this.width, height);
-    const ox = this.left;
-    const oy = doc.y;
-    doc.save();
-    doc.font(FONT.regular).fontSize(7).lineWidth(0.4);
-    for (const tick of g.yTicks) {
-      doc
-        .moveTo(ox + g.plot.x, oy + tick.y)
-        .lineTo(ox + g.plot.x + g.plot.width, oy + tick.y)
-        .strokeColor(COLOUR.rule)
-        .stroke();
-      doc.fillColor(COLOUR.muted).text(tick.label, ox, oy + tick.y - 3.5, {
-        width: g.plot.x - 4,
-        align: 'right',
-        lineBreak: false,
-      });
-    }
-    for (const bar of g.bars)
-      doc.rect(ox + bar.x, oy + bar.y, bar.width, bar.height).fill(bar.colour);
-    for (const line of g.lines) {
-      const [first, ...rest] = line.points;
-      if (!first) continue;
-      doc.moveTo(ox + first[0], oy + first[1]);
-      for (const [x, y] of rest) doc.lineTo(ox + x, oy + y);
-      doc.lineWidth(1.4).strokeColor(line.colour).stroke();
-      if (line.points.length <= 40)
-        for (const [x, y] of line.points) doc.circle(ox + x, oy + y, 1.5).fill(line.colour);
-    }
-    doc.fillColor(COLOUR.muted).fontSize(7);
-    for (const tick of g.xTicks)
-      doc.text(pdfText(tick.label), ox + tick.x - 30, oy + g.plot.y + g.plot.height + 4, {
-        width: 60,
-        align: 'center',
-        lineBreak: false,
-      });
-    let lx = ox + g.plot.x;
-    for (const item of g.legend.length > 1 ? g.legend : []) {
-      doc.rect(lx, oy + 2, 8, 8).fill(item.colour);
-      doc.fillColor(COLOUR.text).text(pdfText(item.name), lx + 11, oy + 2.5, { lineBreak: false });
-      lx += 11 + doc.widthOfString(pdfText(item.name)) + 12;
-    }
-    doc.restore();
+    const top = doc.y;
+    drawChart(doc, chartGeometry(chart, this.width, height), this.left, top);
     doc.x = this.left;
-    doc.y = oy + height + 8;
+    doc.y = top + height + 8;
   }
 
   /** Ends the document; its stream then ends after the last bytes. */

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 
 import { eventSummary } from '../../analysis/findings/present-event';
 import type { Dialect } from '../../db/dialect';
-import { subjectEventPage } from '../../db/queries/case-export';
+import type { DatabaseHandle } from '../../db/database';
+import { EXPORT_EVENT_COLUMNS, subjectEventPages } from '../../db/queries/case-export';
+import type { ExportEventTuple } from '../../db/queries/case-export';
 import type { EventListRow } from '../../db/queries/findings/event-rows';
 import { caseTimelinePage, timelineEvents } from '../../db/queries/incidents';
 import type { Database } from '../../db/schema';
@@ -12,7 +14,7 @@ import { csvLine } from './csv';
 /** Rows read from the database at a time: a page is written out before the next is read. */
 const PAGE_ROWS = 5000;
 /** The subject's timeline is read in larger pages: it is the export's one big file. */
-const SUBJECT_PAGE_ROWS = 10_000;
+const SUBJECT_PAGE_ROWS = 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -26,8 +28,8 @@ const EVENT_COLUMNS = [
   'Outcome',
   'App',
   'Target',
-  'File',
   'File id',
+  'File',
   'Label',
   'Size (bytes)',
   'Destination',
@@ -40,51 +42,49 @@ const EVENT_COLUMNS = [
   'What happened',
 ];
 
+const SUMMARY_FIELDS = [
+  'activity',
+  'action',
+  'outcome',
+  'app',
+  'target',
+  'file_name',
+  'file_destination',
+  'repository',
+  'chat_channel',
+  'email_subject',
+  'process_name',
+] as const;
+const SUMMARY_INDEXES = SUMMARY_FIELDS.map((field) => EXPORT_EVENT_COLUMNS.indexOf(field));
+
+/** The fields eventSummary reads, from an export row. */
+function summaryFields(r: ExportEventTuple): EventListRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < SUMMARY_FIELDS.length; i++) row[SUMMARY_FIELDS[i]!] = r[SUMMARY_INDEXES[i]!];
+  return row as unknown as EventListRow;
+}
+
 /**
  * Every event of the subject in [from, to), oldest first, as CSV: a header, then one chunk of
- * lines per page of rows read by (time, id) cursor.
+ * lines per page of rows.
  */
 export async function* subjectEventsCsv(
-  db: Kysely<Database>,
+  handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
   employeeId: string,
   window: { from: number; to: number },
 ): AsyncGenerator<string> {
   yield csvLine(EVENT_COLUMNS);
-  let after: { time: number; id: number } | null = null;
-  for (;;) {
-    const rows = await subjectEventPage(db, employeeId, window, after, SUBJECT_PAGE_ROWS);
-    if (rows.length === 0) return;
+  for await (const rows of subjectEventPages(handle, employeeId, window, SUBJECT_PAGE_ROWS)) {
     let chunk = '';
     for (const r of rows) {
-      const time = Number(r.time);
-      chunk += csvLine([
-        r.id,
-        iso(time),
-        r.source,
-        r.category,
-        r.activity,
-        r.action,
-        r.outcome,
-        r.app,
-        r.target,
-        r.file_name,
-        r.file_id,
-        r.file_label,
-        r.file_size,
-        r.file_destination,
-        r.device_name,
-        r.repository,
-        r.chat_channel,
-        r.email_subject,
-        r.email_attachments,
-        r.process_name,
-        eventSummary(r as unknown as EventListRow),
-      ]);
+      // The tuple is in EXPORT_EVENT_COLUMNS' order, which the header follows; the time is
+      // written in ISO 8601 and a sentence is added.
+      const line = r.slice();
+      line[1] = iso(Number(r[1]));
+      line.push(eventSummary(summaryFields(r)));
+      chunk += csvLine(line);
     }
     yield chunk;
-    if (rows.length < SUBJECT_PAGE_ROWS) return;
-    const last = rows[rows.length - 1]!;
-    after = { time: Number(last.time), id: Number(last.id) };
   }
 }
 

@@ -53,7 +53,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     async (gathered, request, reply) => {
       const { model } = gathered;
       const id = model.cover.investigation.id;
-      const { stream } = exportZip({ db: app.db, dialect: app.database.dialect }, gathered, {
+      const { stream, result } = exportZip(app.database, gathered, {
         beforeManifest: (manifest, manifestSha256) =>
           app.audit(request, {
             action: 'case.export',
@@ -68,6 +68,24 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
             },
           }),
       });
+      // Bytes that left without a manifest (a failure, a closed tab) are audited too.
+      void result
+        .catch(async (error: unknown) => {
+          await app.audit(request, {
+            action: 'case.export',
+            targetType: 'investigation',
+            targetId: id,
+            details: {
+              kind: 'zip',
+              completed: false,
+              reason: error instanceof Error ? error.message : String(error),
+              subjectEmployeeId: model.cover.subject.id,
+            },
+          });
+        })
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'An abandoned case export could not be audited.'),
+        );
       stream.on('error', (error) =>
         request.log.error({ err: error }, 'The case export failed while streaming.'),
       );

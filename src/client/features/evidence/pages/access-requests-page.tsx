@@ -2,6 +2,7 @@ import type { AccessRequestRow } from '../../../../shared/schemas/findings/acces
 import { useTopic } from '../../../api/findings/topics';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { timelineTo } from '../parts/timeline-link';
 import { dateTimeColumn, percentColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
 import { pinFinding } from '../parts/pins';
@@ -48,7 +49,11 @@ export default function AccessRequestsPage() {
       query={query}
       what="access requests"
       figures={(data) => [
-        { label: 'Requests', value: data.summary.total },
+        {
+          label: 'Requests',
+          value: data.summary.total,
+          to: timelineTo(page.id, data.window, { activity: 'access_request' }),
+        },
         {
           label: 'Flagged',
           value: data.summary.flagged,

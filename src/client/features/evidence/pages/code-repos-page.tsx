@@ -4,6 +4,7 @@ import { Chart } from '../../../components/chart/chart';
 import { topLegend } from '../../../components/chart/chart-theme';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { timelineTo } from '../parts/timeline-link';
 import { countColumn, dateColumn } from '../parts/columns';
 import { DAY_BAR_WIDTH, dayAxis } from '../parts/day-axis';
 import { dayFilter } from '../parts/event-dialog';
@@ -34,8 +35,17 @@ const pinRepo = pinFinding('repo');
 export default function CodeReposPage() {
   const page = useEvidencePage();
   const query = useTopic(page.id, 'codeRepos', page.window);
-  const openDay = (day: string) =>
-    page.openEvents(`Repository events of ${day} (UTC)`, dayFilter(day, 'repo'));
+  /** A day's clones and archive downloads (what its bar and a bulk clone day count), or pushes. */
+  const openDay = (day: string, pushes = false) =>
+    pushes
+      ? page.openEvents(`Pushes of ${day} (UTC)`, {
+          ...dayFilter(day, 'repo'),
+          activity: 'repo_push',
+        })
+      : page.openEvents(`Clones and archive downloads of ${day} (UTC)`, {
+          ...dayFilter(day, 'repo'),
+          activity: 'repo_clone,repo_download',
+        });
   return (
     <EvidencePage
       page={page}
@@ -50,8 +60,16 @@ export default function CodeReposPage() {
           value: data.summary.newRepositories,
           tone: data.summary.newRepositories > 5 ? 'warning' : null,
         },
-        { label: 'Clones', value: data.summary.clones },
-        { label: 'Archive downloads', value: data.summary.downloads },
+        {
+          label: 'Clones',
+          value: data.summary.clones,
+          to: timelineTo(page.id, data.window, { category: 'repo', activity: 'repo_clone' }),
+        },
+        {
+          label: 'Archive downloads',
+          value: data.summary.downloads,
+          to: timelineTo(page.id, data.window, { category: 'repo', activity: 'repo_download' }),
+        },
         {
           label: 'Bulk clone days',
           value: data.bulkClones.length,
@@ -85,7 +103,7 @@ export default function CodeReposPage() {
           <Section title="Clones and downloads per day">
             {data.daily.length ? (
               <Chart
-                onClick={(point) => openDay(String(point.x))}
+                onClick={(point) => openDay(String(point.x), point.curveNumber === 1)}
                 ariaLabel="Repository clones and archive downloads per day (click a day for its events)"
                 height={230}
                 data={[

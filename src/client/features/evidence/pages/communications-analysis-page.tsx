@@ -4,6 +4,7 @@ import type { SlackSharesReply } from '../../../../shared/schemas/findings/slack
 import { useCommunications, useTopic } from '../../../api/findings/topics';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { timelineTo } from '../parts/timeline-link';
 import { countColumn, dateTimeColumn } from '../parts/columns';
 import { FindingSection, FindingState } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
@@ -138,12 +139,20 @@ export default function CommunicationsPage() {
               <>
                 <Figures
                   items={[
-                    { label: 'Sent', value: m.summary.sent },
+                    {
+                      label: 'Sent',
+                      value: m.summary.sent,
+                      to: timelineTo(page.id, m.window, { activity: 'email_send' }),
+                    },
                     { label: 'External', value: m.summary.external },
                     {
                       label: 'Personal',
                       value: m.summary.personal,
                       tone: m.summary.personal ? 'danger' : null,
+                      to: timelineTo(page.id, m.window, {
+                        activity: 'email_send',
+                        destination: 'personal_email',
+                      }),
                     },
                     { label: 'With attachments', value: m.summary.withAttachments },
                   ]}

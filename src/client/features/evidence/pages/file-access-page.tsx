@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
-import { ALL_FILES } from '../../../../shared/schemas/findings/file-access';
+import { ALL_FILES, RISKY_DESTINATIONS } from '../../../../shared/schemas/findings/file-access';
 import type { FileRow } from '../../../../shared/schemas/findings/file-access';
 import {
   useFileAccess,
@@ -21,6 +21,9 @@ import { pinFinding } from '../parts/pins';
 import { Tag } from '../parts/section';
 import { LeavingFlows } from './file-access-flows';
 import { SankeyChart } from './file-access-sankey';
+import { fileFlowFilter } from './file-flow-link';
+import { timelineTo } from '../parts/timeline-link';
+import { workspace } from '../../../workspace/workspace-controller';
 
 /** How the file list names the places a file went (the detector's destination codes). */
 const DESTINATIONS: Record<string, string> = {
@@ -167,6 +170,10 @@ export default function FileAccessPage() {
           .map((l) => ({
             label: `${l.label} to risky places`,
             value: l.leavingRisky,
+            to: timelineTo(id, t.window, {
+              label: l.label,
+              destination: RISKY_DESTINATIONS.join(','),
+            }),
             tone: l.leavingRisky ? ('danger' as const) : null,
             hint: 'Removable media, personal mail or cloud, public links and external shares',
           })),
@@ -183,7 +190,14 @@ export default function FileAccessPage() {
             {(s) =>
               s.links.length ? (
                 <>
-                  <SankeyChart sankey={s} tones={tones} />
+                  <SankeyChart
+                    sankey={s}
+                    tones={tones}
+                    onLink={(index) => {
+                      const events = fileFlowFilter(s, index, all ? null : label);
+                      if (events) workspace.navigate(timelineTo(id, s.window, events));
+                    }}
+                  />
                   <LeavingFlows sankey={s} />
                 </>
               ) : (

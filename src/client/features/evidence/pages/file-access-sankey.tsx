@@ -32,13 +32,22 @@ function sankeyColors(sankey: FileSankeyReply, tones: ChartTones) {
 }
 
 /** Label → action → destination, coloured by what left company storage. */
-export function SankeyChart(props: { sankey: FileSankeyReply; tones: ChartTones }) {
-  const { sankey, tones } = props;
+export function SankeyChart(props: {
+  sankey: FileSankeyReply;
+  tones: ChartTones;
+  /** Told the index of a flow clicked. */
+  onLink?: (linkIndex: number) => void;
+}) {
+  const { sankey, tones, onLink } = props;
   const colors = useMemo(() => sankeyColors(sankey, tones), [sankey, tones]);
   return (
     <Chart
-      ariaLabel="Flows of files from sensitivity label through action to destination"
+      ariaLabel="Flows of files from sensitivity label through action to destination (click a flow for its events)"
       height={380}
+      onClick={(point) => {
+        // Links carry their index as customdata; a node click has none.
+        if (typeof point.customdata === 'number') onLink?.(point.customdata);
+      }}
       data={[
         {
           type: 'sankey',
@@ -54,6 +63,7 @@ export function SankeyChart(props: { sankey: FileSankeyReply; tones: ChartTones 
             source: sankey.links.map((l) => l.source),
             target: sankey.links.map((l) => l.target),
             value: sankey.links.map((l) => l.value),
+            customdata: sankey.links.map((_, i) => i),
             color: colors.links,
           },
         },

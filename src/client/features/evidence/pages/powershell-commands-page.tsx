@@ -5,6 +5,7 @@ import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { timelineTo } from '../parts/timeline-link';
 import { dateTimeColumn } from '../parts/columns';
 import { FindingTable } from '../parts/finding-table';
 import { pinEventRow } from '../parts/pins';
@@ -58,7 +59,11 @@ export default function PowershellPage() {
       query={query}
       what="PowerShell commands"
       figures={(data) => [
-        { label: 'Script blocks', value: data.summary.scriptBlocks.toLocaleString() },
+        {
+          label: 'Script blocks',
+          value: data.summary.scriptBlocks.toLocaleString(),
+          to: timelineTo(page.id, data.window, { activity: 'script_exec' }),
+        },
         { label: 'PowerShell starts', value: data.summary.powershellProcesses.toLocaleString() },
         {
           label: 'Suspicious',

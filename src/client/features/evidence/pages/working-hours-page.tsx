@@ -5,6 +5,7 @@ import { topLegend, withAlpha } from '../../../components/chart/chart-theme';
 import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
+import { timelineTo } from '../parts/timeline-link';
 import { countColumn, percentColumn } from '../parts/columns';
 import { EventsDialog } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
@@ -58,7 +59,11 @@ export default function WorkingHoursPage() {
           value: `${data.baseline.startHour}:00–${data.baseline.endHour}:00`,
         },
         { label: 'Time zone', value: data.timezone.replace(/\//g, '/\u200b') },
-        { label: 'Events', value: data.totalEvents.toLocaleString() },
+        {
+          label: 'Events',
+          value: data.totalEvents.toLocaleString(),
+          to: timelineTo(page.id, data.window, {}),
+        },
         {
           label: 'Off hours',
           value: `${Math.round(data.offHoursShare * 100)}%`,

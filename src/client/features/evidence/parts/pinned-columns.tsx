@@ -150,7 +150,7 @@ export function pinnedColumns(investigationId: string): DataTableColumn<PinRow>[
         </Tooltip>
       ),
       exportText: (p) => isoDateTime(p.createdAt),
-      width: 100,
+      width: 110,
     },
   ];
 }

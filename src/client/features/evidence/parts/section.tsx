@@ -51,7 +51,11 @@ export function Figures(props: { items: FigureItem[] }) {
               {item.to ? (
                 <Link
                   to={item.to}
-                  aria-label={`${item.label}: ${String(item.value)}, open the events`}
+                  aria-label={
+                    typeof item.value === 'string' || typeof item.value === 'number'
+                      ? `${item.label}: ${item.value}, open the events`
+                      : `${item.label}: open the events`
+                  }
                 >
                   {item.value}
                 </Link>

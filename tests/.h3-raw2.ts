@@ -1,0 +1,12 @@
+import Database from 'better-sqlite3';
+const db = new Database('/tmp/h3/bench1m.db', { readonly: true });
+db.pragma('cache_size = -65536');
+const cols = 'id,time,source,category,activity,action,outcome,app,target,file_id,file_name,file_label,file_size,file_destination,device_name,repository,chat_channel,email_subject,email_attachments,process_name';
+const all = db.prepare(`select ${cols} from events where employee_id = ? and time >= ? and time < ? order by time, id`).raw(true);
+let t0 = performance.now(); let n = 0;
+for (const r of all.iterate('E1002', 1787000000000, 1795651200000)) n++;
+console.log('iterate raw', n, Math.round(performance.now() - t0));
+const cnt = db.prepare(`select count(*) from (select ${cols} from events where employee_id = ? and time >= ? and time < ? order by time, id)`).raw(true);
+t0 = performance.now();
+console.log(cnt.get('E1002', 1787000000000, 1795651200000), 'count in sqlite', Math.round(performance.now() - t0));
+console.log(db.prepare(`explain query plan select ${cols} from events where employee_id = ? and time >= ? and time < ? and (time > ? or (time = ? and id > ?)) order by time, id limit ?`).all('E1002',1,2,3,3,4,5));
