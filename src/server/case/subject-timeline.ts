@@ -8,16 +8,17 @@ import { dailyGroups } from '../db/queries/findings/daily-groups';
 import type { DailyFilter } from '../db/queries/findings/daily-groups';
 import { countEvents, listEvents } from '../db/queries/findings/event-rows';
 import type { EventFilter } from '../db/queries/findings/event-rows';
-import { sourceCounts } from '../db/queries/findings/source-counts';
+import { rangeGroups, sourceCounts } from '../db/queries/findings/timeline-counts';
+import type { RangeGroup } from '../db/queries/findings/timeline-counts';
 import type { FindingsWindow } from '../db/queries/findings/window-facts';
 import { invalid } from '../domain-error';
 
 /**
  * Events of a range read one by one (to count a source, an app, an outcome or unlabelled files,
  * which the daily rollup does not keep) only when the range holds at most this many: about
- * 100 ms on SQLite. Beyond, the total is null and the sources are listed without counts.
+ * 50 ms on SQLite. Beyond, the total is null and the sources are listed without counts.
  */
-const READ_LIMIT = 20_000;
+const READ_LIMIT = 10_000;
 
 /** The label filter of `?label`: none with All Files among them, '' for Unlabeled, else the configured labels. */
 function labelsOf(ctx: FindingContext, labels: readonly string[] | undefined) {
@@ -27,15 +28,12 @@ function labelsOf(ctx: FindingContext, labels: readonly string[] | undefined) {
   return chosen.filter((label): label is string => label !== null);
 }
 
-/** The range's events by category, activity and label: one read of the daily rollup. */
-type RangeGroups = Awaited<ReturnType<typeof dailyGroups>>;
-
 /** The number of events the filter matches: from the daily rollup when it can say, else counted. */
 async function totalOf(
   ctx: FindingContext,
   range: FindingsWindow,
   filter: EventFilter,
-  groups: RangeGroups,
+  groups: readonly RangeGroup[],
 ): Promise<number | null> {
   const byRollup =
     !filter.sources && !filter.q && !filter.app && !filter.outcome && !filter.labels?.includes('');
@@ -67,7 +65,7 @@ async function totalOf(
 }
 
 /** What each filter can be set to over the range, busiest first. */
-async function facetsOf(ctx: FindingContext, range: FindingsWindow, groups: RangeGroups) {
+async function facetsOf(ctx: FindingContext, range: FindingsWindow, groups: readonly RangeGroup[]) {
   const inRange = groups.reduce((sum, g) => sum + g.n, 0);
   const sources =
     inRange <= READ_LIMIT
@@ -76,7 +74,7 @@ async function facetsOf(ctx: FindingContext, range: FindingsWindow, groups: Rang
   const activities = new Map<string, number>();
   const labels = new Map<string, number>();
   for (const g of groups) {
-    activities.set(g.activity ?? '', (activities.get(g.activity ?? '') ?? 0) + g.n);
+    activities.set(g.activity, (activities.get(g.activity) ?? 0) + g.n);
     // A file event without a label is Unlabeled; other events without one carry no label at all.
     if (!g.label && g.category !== 'file') continue;
     const name = g.label || 'Unlabeled';
@@ -128,9 +126,7 @@ export async function subjectTimeline(
   };
   const after = decodeCursor(query.cursor);
   const first = !query.cursor;
-  const groups = first
-    ? await dailyGroups(ctx.db, ctx.build, range, ['category', 'activity', 'label'])
-    : [];
+  const groups = first ? await rangeGroups(ctx.db, ctx.build, range) : [];
   const [rows, total, facets] = await Promise.all([
     listEvents(ctx.db, after ? { ...filter, after } : filter),
     first ? totalOf(ctx, range, filter, groups) : null,

@@ -101,7 +101,7 @@ export const timelineReplySchema = z.object({
   /**
    * The events the filters match in the range, with the first page only (no cursor); null on
    * the pages after it, and when counting would cost too much (a text search, or more than
-   * 20,000 events in the range with a filter on the source, app, outcome or unlabelled files).
+   * 10,000 events in the range with a filter on the source, app, outcome or unlabelled files).
    */
   total: z.number().int().nullable(),
   /** The range listed: the case's window narrowed by from and to. */

@@ -84,7 +84,7 @@ export const activityTables: TableSource = (f) => [
       { name: 'Days' },
       timeColumn('First seen'),
       timeColumn('Last seen'),
-      { name: 'Path' },
+      { name: 'Path', inReport: false },
     ],
     f.localApps.apps.map((a) => [
       a.name,

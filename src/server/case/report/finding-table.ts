@@ -9,6 +9,8 @@ export type Cell = string | number | boolean | null;
 export interface Column {
   name: string;
   kind?: 'time' | 'bytes' | 'share';
+  /** False for long columns (paths) that only the export's CSV carries. */
+  inReport?: boolean;
 }
 
 /** One table of a finding, whole: every row its endpoint answers. */
@@ -59,12 +61,13 @@ export function displayCell(cell: Cell, column: Column): string {
 
 /** The first `limit` rows of a finding table, as a report prints them. */
 export function reportTable(table: FindingTable, limit: number): ReportTable {
+  const shown = table.columns.flatMap((column, i) => (column.inReport === false ? [] : [i]));
   return {
     title: table.title,
-    columns: table.columns.map((c) => c.name),
+    columns: shown.map((i) => table.columns[i]!.name),
     rows: table.rows
       .slice(0, limit)
-      .map((row) => row.map((cell, i) => displayCell(cell, table.columns[i]!))),
+      .map((row) => shown.map((i) => displayCell(row[i] ?? null, table.columns[i]!))),
     total: table.rows.length,
   };
 }

@@ -25,8 +25,13 @@ import { findingTables } from './finding-tables';
 import type { FindingTable } from './finding-table';
 import type { ReportIncident, ReportModel, ReportPin } from './report-model';
 
-/** The timeline lines a report prints under each incident; the export has them all. */
-export const INCIDENT_TIMELINE_LINES = 25;
+/**
+ * The timeline lines a report prints under each incident (fewer when a case has many
+ * incidents, so the report stays a document one reads); the export has them all.
+ */
+export function incidentTimelineLines(incidents: number): number {
+  return incidents > 20 ? 8 : 25;
+}
 
 /** A gathered report: its model, and what the export writes beside it. */
 export interface GatheredReport {
@@ -70,9 +75,11 @@ async function incidentsOf(
   investigationId: string,
 ): Promise<ReportIncident[]> {
   const out: ReportIncident[] = [];
-  for (const row of await listIncidents(db, investigationId)) {
+  const rows = await listIncidents(db, investigationId);
+  const lines = incidentTimelineLines(rows.length);
+  for (const row of rows) {
     const incident = presentIncident(row);
-    const { ids } = await incidentEventIds(db, row.id, INCIDENT_TIMELINE_LINES);
+    const { ids } = await incidentEventIds(db, row.id, lines);
     const events = await timelineEvents(db, dialect, ids);
     out.push({
       id: incident.id,

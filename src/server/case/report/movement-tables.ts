@@ -38,7 +38,7 @@ export const movementTables: TableSource = (f) => [
       { name: 'Destinations' },
       timeColumn('First seen'),
       timeColumn('Last seen'),
-      { name: 'Path' },
+      { name: 'Path', inReport: false },
     ],
     [...f.files.files]
       .sort((x, y) => y.leaving - x.leaving || y.events - x.events)

@@ -13,8 +13,12 @@ import { csvLine } from './csv';
 
 /** Rows read from the database at a time: a page is written out before the next is read. */
 const PAGE_ROWS = 5000;
-/** The subject's timeline is read in larger pages: it is the export's one big file. */
-const SUBJECT_PAGE_ROWS = 1000;
+/**
+ * The subject's timeline, the export's one big file, is read in small pages from SQLite (a page
+ * is a synchronous call: small ones keep the process responsive and its garbage young) and in
+ * larger ones from PostgreSQL (each page is a round trip).
+ */
+const subjectPageRows = (handle: Pick<DatabaseHandle, 'sqlite'>) => (handle.sqlite ? 1000 : 5000);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -74,7 +78,7 @@ export async function* subjectEventsCsv(
   window: { from: number; to: number },
 ): AsyncGenerator<string> {
   yield csvLine(EVENT_COLUMNS);
-  for await (const rows of subjectEventPages(handle, employeeId, window, SUBJECT_PAGE_ROWS)) {
+  for await (const rows of subjectEventPages(handle, employeeId, window, subjectPageRows(handle))) {
     let chunk = '';
     for (const r of rows) {
       // The tuple is in EXPORT_EVENT_COLUMNS' order, which the header follows; the time is

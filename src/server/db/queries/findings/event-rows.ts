@@ -151,12 +151,17 @@ async function listEventsIn(db: Kysely<Database>, filter: EventFilter): Promise<
 function pageQuery(db: Kysely<Database>, filter: EventFilter) {
   const byActivity = Boolean(filter.activities?.length) && filter.dialect !== undefined;
   const time = byActivity && filter.dialect ? activityTime(filter.dialect) : sql<number>`time`;
+  // The cursor's time narrows the range itself: given as a second bound beside the window's,
+  // SQLite keeps one of the two and reads from the window's start up to the cursor.
+  const after = filter.after;
+  const from = after && !filter.desc ? Math.max(filter.from, after.time) : filter.from;
+  const to = after && filter.desc ? Math.min(filter.to, after.time + 1) : filter.to;
   let query = db
     .selectFrom('events')
     .select(EVENT_LIST_COLUMNS)
     .where('employee_id', '=', filter.employeeId)
-    .where(time, '>=', filter.from)
-    .where(time, '<', filter.to);
+    .where(time, '>=', from)
+    .where(time, '<', to);
   if (filter.categories?.length) query = query.where('category', 'in', filter.categories);
   if (filter.activities?.length) query = query.where('activity', 'in', filter.activities);
   if (filter.app) query = query.where('app', '=', filter.app);
@@ -173,11 +178,7 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
     const text = sql<string>`vigil_fold(coalesce(file_name, '') || ' ' || coalesce(email_subject, '') || ' ' || coalesce(cast(email_recipients as text), '') || ' ' || coalesce(chat_text, '') || ' ' || coalesce(target, '') || ' ' || coalesce(repository, '') || ' ' || coalesce(command_line, '') || ' ' || coalesce(app, ''))`;
     query = query.where(sql<boolean>`${text} like vigil_fold(${pattern}) escape '\\'`);
   }
-  const after = filter.after;
   if (after) {
-    // The bound alone first: an index can start there, where the OR below makes both engines
-    // read the window from its start up to the cursor.
-    query = query.where(time, filter.desc ? '<=' : '>=', after.time);
     query = query.where((eb) =>
       filter.desc
         ? eb.or([
