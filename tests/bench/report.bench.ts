@@ -24,6 +24,8 @@ import { benchEvents, insertBenchEvents } from './findings-data';
 export interface ExportTiming {
   file: string;
   ms: number;
+  /** CPU time the process spent (every thread, zlib's included): what a busy machine cannot inflate. */
+  cpuMs: number;
   bytes: number;
   /** The process's largest resident set while the export was made, and how far above its start. */
   peakRssMb: number;
@@ -100,6 +102,7 @@ async function timedDownload(port: number, url: string, cookie: string): Promise
     peakRss = Math.max(peakRss, now.rss);
     peakHeap = Math.max(peakHeap, now.heapUsed);
   }, 10);
+  const cpu = process.cpuUsage();
   const t0 = performance.now();
   const bytes = await new Promise<number>((resolve, reject) => {
     http
@@ -116,10 +119,12 @@ async function timedDownload(port: number, url: string, cookie: string): Promise
       .on('error', reject);
   });
   const ms = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   return {
     file: url.split('/').pop()!,
     ms: Math.round(ms),
+    cpuMs: Math.round((used.user + used.system) / 1000),
     bytes,
     peakRssMb: Math.round(peakRss / MB),
     rssAboveStartMb: Math.round((peakRss - start.rss) / MB),

@@ -148,7 +148,7 @@ if (wants('report')) {
     );
     for (const e of r.exports)
       console.log(
-        `  ${e.file.padEnd(11)} ${e.ms} ms, ${(e.bytes / 1024 / 1024).toFixed(1)} MB; peak RSS ${e.peakRssMb} MB (${e.rssAboveStartMb} MB above its start), peak heap ${e.peakHeapMb} MB`,
+        `  ${e.file.padEnd(11)} ${e.ms} ms (CPU ${e.cpuMs} ms), ${(e.bytes / 1024 / 1024).toFixed(1)} MB; peak RSS ${e.peakRssMb} MB (${e.rssAboveStartMb} MB above its start), peak heap ${e.peakHeapMb} MB`,
       );
     results[`report-${engine}`] = r;
   }

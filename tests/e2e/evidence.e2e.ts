@@ -149,7 +149,7 @@ test('code repositories of the mass-cloning case show the bulk clone day and its
   ).toBeVisible();
   await tabTo(page, day);
   await press(page, 'Enter');
-  const events = page.getByRole('dialog', { name: /Repository events of/ });
+  const events = page.getByRole('dialog', { name: /Clones and archive downloads of/ });
   const grid = events.getByRole('grid');
   await expect(grid).toBeFocused();
   await expect(grid.getByRole('row', { name: /clone/i }).first()).toBeVisible();

@@ -30,6 +30,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 const SECTIONS = [
   { to: '', label: 'Overview', end: true },
   { to: 'evidence-locker', label: 'Evidence locker', end: false },
+  { to: 'timeline', label: 'Timeline', end: false },
   { to: 'incidents', label: 'Incidents', end: false },
   { to: 'mitre', label: 'MITRE ATT&CK', end: false },
 ];

@@ -6,12 +6,14 @@ import { useParams, useSearchParams } from 'react-router-dom';
 
 import type { EventRow } from '../../../shared/schemas/findings/common';
 import { findingKeys } from '../../api/findings/keys';
+import { queryClient } from '../../api/query-client';
 import { cursorAt, fetchTimeline, timelineFacetsQuery } from '../../api/timeline/subject-timeline';
 import { DataTable } from '../../components/data-table/data-table';
 import type { ServerSource } from '../../components/data-table/data-table';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { setActiveSubjectTimeline } from '../../components/timeline/subject-timeline-controller';
+import { useFillHeight } from '../../components/use-fill-height';
 import { RawRecordDialog } from './raw-record-dialog';
 import { timelineColumns } from './timeline-columns';
 import { TimelineFilterBar } from './timeline-filter-bar';
@@ -19,6 +21,8 @@ import { describeFilter, viewFrom, withParam } from './timeline-filters';
 
 /** Events per page; the next page is fetched as the cursor nears the end of the loaded rows. */
 const PAGE_SIZE = 200;
+/** A time after every event: the cursor that starts a newest-first list at its newest. */
+const FAR_FUTURE = 9_000_000_000_000_000;
 
 /**
  * Every event of the subject in the case's window, across sources, oldest first: server-paged
@@ -36,6 +40,8 @@ export default function SubjectTimelinePage() {
   const frame = useRef<HTMLDivElement>(null);
   const sourceRef = useRef<HTMLSelectElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
+  const tableFrame = useRef<HTMLDivElement>(null);
+  const tableHeight = useFillHeight(tableFrame, 360);
 
   const toRows = useCallback(() => {
     frame.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
@@ -56,21 +62,31 @@ export default function SubjectTimelinePage() {
     () => ({
       key: findingKeys.finding(id, 'timeline', { ...view.filter, at: view.at }),
       fetchPage: async ({ cursor, sort, signal }) => {
-        const start = view.at !== null ? cursorAt(view.at) : null;
-        const page = await fetchTimeline(
-          id,
-          {
-            ...view.filter,
-            sort: sort?.id === 'time' && sort.desc ? '-time' : 'time',
-            cursor: cursor ?? start,
-            limit: PAGE_SIZE,
-          },
-          signal,
-        );
+        const desc = sort?.id === 'time' && sort.desc;
+        // Every page is asked for with a cursor, the first one's at the start (or the date
+        // jumped to): the server then skips the total and facets, which the header's query
+        // already has (one request instead of two counting the same range).
+        const start = cursorAt(view.at ?? (desc ? FAR_FUTURE : 0));
+        const [page, facets] = await Promise.all([
+          fetchTimeline(
+            id,
+            {
+              ...view.filter,
+              sort: desc ? '-time' : 'time',
+              cursor: cursor ?? start,
+              limit: PAGE_SIZE,
+            },
+            signal,
+          ),
+          cursor === null && view.at === null
+            ? queryClient.ensureQueryData(timelineFacetsQuery(id, view.filter))
+            : null,
+        ]);
+        const total = facets?.total ?? null;
         return {
           rows: page.rows,
           nextCursor: page.nextCursor,
-          ...(page.total !== null ? { total: page.total } : {}),
+          ...(total !== null ? { total } : {}),
         };
       },
     }),
@@ -114,33 +130,35 @@ export default function SubjectTimelinePage() {
         }
       />
       {facets.isError ? <div className="alert error">{facets.error.message}</div> : null}
-      <DataTable<EventRow>
-        label="Subject timeline"
-        columns={timelineColumns}
-        source={source}
-        getRowId={(e) => e.id}
-        initialSort={{ id: 'time', desc: false }}
-        height="fill"
-        exportName="subject-timeline"
-        filterable={false}
-        mainGrid
-        onOpen={(e) => setOpened(e.id)}
-        emptyMessage={
-          view.at !== null
-            ? `No event of the subject matches these filters from ${view.atText} on.`
-            : 'No event of the subject in the window matches these filters.'
-        }
-        toolbarExtra={
-          <TimelineFilterBar
-            view={view}
-            facets={facets.data?.facets}
-            onChange={change}
-            onDone={toRows}
-            sourceRef={sourceRef}
-            dateRef={dateRef}
-          />
-        }
-      />
+      <div ref={tableFrame} className="timeline-table" style={{ height: tableHeight }}>
+        <DataTable<EventRow>
+          label="Subject timeline"
+          columns={timelineColumns}
+          source={source}
+          getRowId={(e) => e.id}
+          initialSort={{ id: 'time', desc: false }}
+          height="fill"
+          exportName="subject-timeline"
+          filterable={false}
+          mainGrid
+          onOpen={(e) => setOpened(e.id)}
+          emptyMessage={
+            view.at !== null
+              ? `No event of the subject matches these filters from ${view.atText} on.`
+              : 'No event of the subject in the window matches these filters.'
+          }
+          toolbarExtra={
+            <TimelineFilterBar
+              view={view}
+              facets={facets.data?.facets}
+              onChange={change}
+              onDone={toRows}
+              sourceRef={sourceRef}
+              dateRef={dateRef}
+            />
+          }
+        />
+      </div>
       {opened ? (
         <RawRecordDialog investigationId={id} eventId={opened} onClose={() => setOpened(null)} />
       ) : null}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PowershellReply } from '../../../../shared/schemas/findings/powershell';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
+import { Dialog } from '../../../components/dialog';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
 import { timelineTo } from '../parts/timeline-link';
@@ -82,7 +83,29 @@ export default function PowershellPage() {
           {data.techniques.length ? (
             <Section title="Techniques">
               <Chart
-                ariaLabel="Suspicious commands per ATT&CK technique"
+                ariaLabel="Suspicious commands per ATT&CK technique (click a bar for its commands)"
+                onClick={(point) => {
+                  // A bar counts the suspicious commands mapped to one technique: list them.
+                  const technique = data.techniques[point.pointIndex];
+                  if (!technique) return;
+                  const commands = data.commands.filter((c) =>
+                    c.techniques.some((t) => t.id === technique.id),
+                  );
+                  page.openDialog((close) => (
+                    <Dialog title={`${technique.id} ${technique.name}`} wide onClose={close}>
+                      <FindingTable<Command>
+                        label={`Commands mapped to ${technique.id}`}
+                        columns={columns}
+                        rows={commands}
+                        getRowId={(c) => c.id}
+                        pin={pinCommand}
+                        onOpen={(c) => page.openEvent(c.id)}
+                        height={320}
+                        autoFocus
+                      />
+                    </Dialog>
+                  ));
+                }}
                 // About 30 px a technique: a single one is a bar, not a slab.
                 height={Math.max(110, 70 + data.techniques.length * 30)}
                 data={[
