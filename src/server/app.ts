@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { privacyPlugin } from './plugins/privacy';
 import { securityPlugin } from './plugins/security';
 import { serveClient } from './plugins/static';
 import { shippedTemplatesPlugin } from './case/templates/shipped-templates-plugin';
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auditPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(privacyPlugin);
   await app.register(shippedTemplatesPlugin);
   await app.register(swagger, {
     openapi: {

@@ -15,6 +15,8 @@ export const permissions = [
   'configuration.manage',
   'audit.read',
   'dev.tools',
+  'identity.reveal',
+  'privacy.approve',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -32,6 +34,9 @@ export const permissionDescriptions: Record<Permission, string> = {
   'configuration.manage': 'Change detection settings (competitors, domains, labels, weights)',
   'audit.read': 'Read the audit log',
   'dev.tools': 'Run developer tools such as the log generator',
+  'identity.reveal':
+    'Ask to reveal a pseudonymized person in a case, with a purpose, and find people by real name',
+  'privacy.approve': 'Approve, deny and list requests to reveal identities',
 };
 
 /**

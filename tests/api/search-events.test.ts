@@ -1,4 +1,6 @@
 import type { Insertable } from 'kysely';
+import { openPolicy } from '../../src/server/privacy/identity-policy';
+import { PseudonymBook } from '../../src/server/privacy/pseudonym';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { searchEvents } from '../../src/server/case/search-events';
@@ -222,6 +224,7 @@ describe('GET /search/events', () => {
         t.dialect,
         visibility,
         { q: 'quarterly plan', limit: 50, ...(cursor ? { cursor } : {}) },
+        openPolicy(new PseudonymBook('test')),
         clock,
       );
       keys.push(...page.hits.map((hit) => `${hit.investigation.id}/${hit.event.id}`));

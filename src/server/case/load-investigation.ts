@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { notFound } from '../domain-error';
 import type { DomainError } from '../domain-error';
 import { presentInvestigation } from '../presenters/investigation';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 import { visibilityOf } from './visibility';
 
 /**
@@ -37,8 +38,9 @@ export async function loadInvestigation(
   db: Kysely<Database>,
   id: string,
   viewer: Viewer,
+  policy: IdentityPolicy,
 ): Promise<Investigation> {
   const row = await findVisibleInvestigation(db, id, visibilityOf(viewer));
   if (!row) throw await invisibleInvestigation(db, id);
-  return presentInvestigation(row, await membersOf(db, [id]));
+  return presentInvestigation(row, await membersOf(db, [id]), policy);
 }

@@ -12,6 +12,7 @@ import type { SearchableCaseRow } from '../db/queries/event-search';
 import type { Visibility } from '../db/queries/investigations';
 import type { Database } from '../db/schema';
 import { presentEmployeeRef } from '../presenters/employee';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 import { decodeSearchCursor, encodeSearchCursor } from './event-search-cursor';
 import type { EventSearchPosition } from './event-search-cursor';
 
@@ -53,17 +54,20 @@ function cursorAt(cases: SearchableCaseRow[], place: Place): string | null {
   });
 }
 
-function hitOf(found: SearchableCaseRow): EventSearchHit['investigation'] {
+function hitOf(found: SearchableCaseRow, policy: IdentityPolicy): EventSearchHit['investigation'] {
   return {
     id: found.id,
     title: found.title,
-    subject: presentEmployeeRef({
-      id: found.subject_id,
-      fullName: found.subject_full_name,
-      email: found.subject_email,
-      department: found.subject_department,
-      title: found.subject_title,
-    }),
+    subject: presentEmployeeRef(
+      {
+        id: found.subject_id,
+        fullName: found.subject_full_name,
+        email: found.subject_email,
+        department: found.subject_department,
+        title: found.subject_title,
+      },
+      policy,
+    ),
   };
 }
 
@@ -80,6 +84,7 @@ export async function searchEvents(
   dialect: Dialect,
   visibility: Visibility,
   query: EventSearchQuery,
+  policy: IdentityPolicy,
   clock: () => number = () => performance.now(),
 ): Promise<EventSearchReply> {
   const started = clock();
@@ -107,7 +112,7 @@ export async function searchEvents(
       q: query.q,
       limit: query.limit - hits.length,
     });
-    const investigation = hitOf(found);
+    const investigation = hitOf(found, policy);
     for (const row of rows) hits.push({ investigation, event: presentEvent(row) });
     const last = rows[rows.length - 1];
     if (hits.length >= query.limit && last) {

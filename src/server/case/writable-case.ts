@@ -5,6 +5,7 @@ import type { Viewer } from '../accounts/viewer';
 import { holdInvestigation } from '../db/queries/investigation-lock';
 import type { Database } from '../db/schema';
 import { conflict } from '../domain-error';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 import { loadInvestigation } from './load-investigation';
 
 /** The 409's sentence for any change to a closed case (issue 16). */
@@ -26,11 +27,12 @@ export async function loadWritableInvestigation(
   trx: Kysely<Database>,
   id: string,
   viewer: Viewer,
+  policy: IdentityPolicy,
 ): Promise<Investigation> {
   // Locked before it is read, so the status read is the one that holds until commit. The lock
   // of a case the viewer may not see changes nothing and ends with the refused request.
   await holdInvestigation(trx, id);
-  const investigation = await loadInvestigation(trx, id, viewer);
+  const investigation = await loadInvestigation(trx, id, viewer, policy);
   assertCaseWritable(investigation.status);
   return investigation;
 }

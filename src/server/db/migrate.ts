@@ -19,6 +19,7 @@ import { runCountsMigration } from './migrations/0015-run-counts';
 import { sigmaFunctionsMigration } from './migrations/0016-sigma-functions';
 import { alertsMigration } from './migrations/0017-alerts';
 import { caseRecordMigration } from './migrations/0018-case-record';
+import { privacyMigration } from './migrations/0019-privacy';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0016-sigma-functions': sigmaFunctionsMigration(dialect),
     '0017-alerts': alertsMigration(dialect),
     '0018-case-record': caseRecordMigration(dialect),
+    '0019-privacy': privacyMigration(dialect),
   };
 }
 

@@ -31,6 +31,10 @@ export interface Database {
   configuration: ConfigurationTable;
   sign_in_attempts: SignInAttemptsTable;
   installation_secrets: InstallationSecretsTable;
+  privacy_settings: PrivacySettingsTable;
+  identity_reveals: IdentityRevealsTable;
+  person_views: PersonViewsTable;
+  retention_gate: RetentionGateTable;
 }
 
 /** One normalized activity event (see src/shared/events.ts); booleans are 0/1. */
@@ -258,6 +262,10 @@ export interface InvestigationsTable {
   outcome_reason: string | null;
   /** The template the case was opened from. */
   template_id: string | null;
+  /** A legal hold (migration 0019): kept past retention until lifted; null when none. */
+  legal_hold_at: number | null;
+  legal_hold_by: string | null;
+  legal_hold_reason: string | null;
 }
 
 /** A note on a case (migration 0018): append-only, a correction names the note it amends. */
@@ -419,4 +427,48 @@ export interface RuleSettingsTable {
   enabled: number;
   updated_by: string | null;
   updated_at: number;
+}
+
+/** Privacy settings (migration 0019), one row with id 1; see src/shared/schemas/privacy.ts. */
+export interface PrivacySettingsTable {
+  id: number;
+  /** JSON object. */
+  value: string;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+/** A request to reveal one person's identity in one case (migration 0019). */
+export interface IdentityRevealsTable {
+  id: string;
+  investigation_id: string;
+  employee_id: string;
+  purpose: string;
+  /** pending, granted, denied, withdrawn */
+  status: string;
+  requested_by: string;
+  requested_at: number;
+  decided_by: string | null;
+  decided_at: number | null;
+  decision_reason: string | null;
+  expires_at: number | null;
+  expiry_audited_at: number | null;
+}
+
+/** Reads of a person's data, counted per user, person, case ('' for none), kind and UTC day. */
+export interface PersonViewsTable {
+  user_id: string;
+  employee_id: string;
+  investigation_id: string;
+  kind: string;
+  day: string;
+  views: number;
+  first_at: number;
+  last_at: number;
+}
+
+/** The retention job's permission to delete audit entries older than `audit_before`. */
+export interface RetentionGateTable {
+  id: number;
+  audit_before: number;
 }

@@ -22,6 +22,8 @@ const PERMISSION_PHRASES: Record<Permission, string> = {
   'configuration.manage': 'change the configuration',
   'audit.read': 'read the audit log',
   'dev.tools': 'run developer tools',
+  'identity.reveal': 'reveal identities',
+  'privacy.approve': 'decide requests to reveal identities',
 };
 
 /** The session cookie's name and options for this deployment. */

@@ -2,23 +2,27 @@ import type { IncidentSeverity } from '../../shared/incident-model';
 import type { AlertStatus, AlertSummary } from '../../shared/schemas/alerts';
 import { readJson } from '../db/dialect';
 import type { AlertRow } from '../db/queries/alerts';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 import { presentEmployeeRef } from './employee';
 
 /** An alert row as the API shows it; its person passes through the employee presenter. */
-export function presentAlert(row: AlertRow): AlertSummary {
+export function presentAlert(row: AlertRow, policy: IdentityPolicy): AlertSummary {
   return {
     id: row.id,
     ruleId: row.rule_id,
     title: row.title,
     severity: row.severity as IncidentSeverity,
     status: row.status as AlertStatus,
-    subject: presentEmployeeRef({
-      id: row.employee_id,
-      fullName: row.subject_name,
-      email: row.subject_email,
-      department: row.subject_department,
-      title: row.subject_title,
-    }),
+    subject: presentEmployeeRef(
+      {
+        id: row.employee_id,
+        fullName: row.subject_name,
+        email: row.subject_email,
+        department: row.subject_department,
+        title: row.subject_title,
+      },
+      policy,
+    ),
     techniques: readJson<string[]>(row.techniques),
     itm: readJson<string[]>(row.itm),
     firstSeen: Number(row.first_time),

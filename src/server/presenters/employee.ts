@@ -1,18 +1,26 @@
 import type { Employee, EmployeeRef } from '../../shared/schemas/employees';
 import type { EmployeeRow } from '../db/schema';
+import { identityState } from '../privacy/identity-policy';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 
 /**
- * The one place an employee's identity enters a reply. A masking policy (pseudonyms unless
- * revealed with a purpose) belongs here, so it applies to every route at once; today it
- * shows identities as they are.
+ * The one place an employee's identity enters a reply. Under the request's identity policy a
+ * person shows as their pseudonym (name and address), with department and title only if the
+ * privacy settings show them, unless pseudonymization is off or a reveal holds for the case.
+ * Free text that names people (raw records, event fields) goes through the redactor instead.
  */
-export function presentEmployee(row: EmployeeRow): Employee {
+export function presentEmployee(row: EmployeeRow, policy: IdentityPolicy): Employee {
   return {
-    id: row.id,
-    fullName: row.full_name,
-    email: row.email,
-    department: row.department,
-    title: row.title,
+    ...presentIdentity(
+      {
+        id: row.id,
+        fullName: row.full_name,
+        email: row.email,
+        department: row.department,
+        title: row.title,
+      },
+      policy,
+    ),
     managerId: row.manager_id,
     location: row.location,
     timezone: row.timezone,
@@ -24,19 +32,50 @@ export function presentEmployee(row: EmployeeRow): Employee {
   };
 }
 
-/** The short form beside an investigation; goes through the same policy as presentEmployee. */
-export function presentEmployeeRef(row: {
-  id: string;
-  fullName: string;
-  email: string;
-  department: string | null;
-  title: string | null;
-}): EmployeeRef {
+/** The short form beside an investigation or alert; the same policy as presentEmployee. */
+export function presentEmployeeRef(
+  row: {
+    id: string;
+    fullName: string;
+    email: string;
+    department: string | null;
+    title: string | null;
+  },
+  policy: IdentityPolicy,
+): EmployeeRef {
+  return presentIdentity(row, policy);
+}
+
+function presentIdentity(
+  row: {
+    id: string;
+    fullName: string;
+    email: string;
+    department: string | null;
+    title: string | null;
+  },
+  policy: IdentityPolicy,
+): EmployeeRef {
+  const identity = identityState(policy, row.id);
+  const pseudonym = policy.pseudonyms.of(row.id);
+  if (identity !== 'pseudonymized') {
+    return {
+      id: row.id,
+      fullName: row.fullName,
+      email: row.email,
+      pseudonym: pseudonym.name,
+      identity,
+      department: row.department,
+      title: row.title,
+    };
+  }
   return {
     id: row.id,
-    fullName: row.fullName,
-    email: row.email,
-    department: row.department,
-    title: row.title,
+    fullName: pseudonym.name,
+    email: pseudonym.email,
+    pseudonym: pseudonym.name,
+    identity,
+    department: policy.showOrgDetails ? row.department : null,
+    title: policy.showOrgDetails ? row.title : null,
   };
 }

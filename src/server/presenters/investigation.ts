@@ -1,5 +1,6 @@
 import type { Investigation } from '../../shared/schemas/investigations';
 import type { InvestigationDetailRow } from '../db/queries/investigations';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 import { presentEmployeeRef } from './employee';
 
 type MemberRow = { investigation_id: string; id: string; email: string; display_name: string };
@@ -8,6 +9,7 @@ type MemberRow = { investigation_id: string; id: string; email: string; display_
 export function presentInvestigation(
   row: InvestigationDetailRow,
   members: MemberRow[],
+  policy: IdentityPolicy,
 ): Investigation {
   return {
     id: row.id,
@@ -17,13 +19,16 @@ export function presentInvestigation(
     riskLevel: row.risk_level as Investigation['riskLevel'],
     riskScore: row.risk_score,
     type: row.type as Investigation['type'],
-    subject: presentEmployeeRef({
-      id: row.subject_employee_id,
-      fullName: row.subject_full_name,
-      email: row.subject_email,
-      department: row.subject_department,
-      title: row.subject_title,
-    }),
+    subject: presentEmployeeRef(
+      {
+        id: row.subject_employee_id,
+        fullName: row.subject_full_name,
+        email: row.subject_email,
+        department: row.subject_department,
+        title: row.subject_title,
+      },
+      policy,
+    ),
     assignee:
       row.assignee_user_id === null
         ? null

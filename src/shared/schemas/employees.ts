@@ -1,12 +1,20 @@
 import { z } from 'zod';
 
 import { riskLevels } from '../investigation-model';
+import { identityStates } from './privacy';
 
-/** An employee as the API shows them (always through the server's employee presenter). */
+/**
+ * An employee as the API shows them (always through the server's employee presenter). While
+ * pseudonymized, `fullName` is their pseudonym, `email` a pseudonymous address, and department
+ * and title are null unless the privacy settings show them.
+ */
 export const employeeSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
+  /** The stable pseudonym, always present, e.g. "Person 7F3K-9QX2". */
+  pseudonym: z.string(),
+  identity: z.enum(identityStates),
   department: z.string().nullable(),
   title: z.string().nullable(),
   managerId: z.string().nullable(),
@@ -25,6 +33,8 @@ export const employeeRefSchema = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
+  pseudonym: z.string(),
+  identity: z.enum(identityStates),
   department: z.string().nullable(),
   title: z.string().nullable(),
 });

@@ -41,7 +41,7 @@ async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequests
   const approvers = events
     .map((e) => text(readJson<Record<string, unknown>>(e.attributes).approver))
     .filter((a): a is string => a !== null);
-  const people: PeopleDirectory = await peopleDirectory(ctx.db, approvers);
+  const people: PeopleDirectory = await peopleDirectory(ctx.db, approvers, ctx.identity);
 
   const requests: AccessRequestRow[] = events.map((event) => {
     const attributes = readJson<Record<string, unknown>>(event.attributes);

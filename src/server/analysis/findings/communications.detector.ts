@@ -25,13 +25,16 @@ async function detectCommunications(
   const edges = new Map<string, Edge>();
   const employees = new Map<string, EmployeeRow>([[ctx.subject.email.toLowerCase(), ctx.subject]]);
   const subjectId = `p:${ctx.subject.email.toLowerCase()}`;
-  const ref = presentEmployeeRef({
-    id: ctx.subject.id,
-    fullName: ctx.subject.full_name,
-    email: ctx.subject.email,
-    department: ctx.subject.department,
-    title: ctx.subject.title,
-  });
+  const ref = presentEmployeeRef(
+    {
+      id: ctx.subject.id,
+      fullName: ctx.subject.full_name,
+      email: ctx.subject.email,
+      department: ctx.subject.department,
+      title: ctx.subject.title,
+    },
+    ctx.identity,
+  );
   nodes.set(subjectId, {
     id: subjectId,
     label: ref.fullName,
@@ -105,13 +108,16 @@ async function detectCommunications(
         const employee = employees.get(email);
         const id = `p:${email}`;
         const label = employee
-          ? presentEmployeeRef({
-              id: employee.id,
-              fullName: employee.full_name,
-              email: employee.email,
-              department: employee.department,
-              title: employee.title,
-            }).fullName
+          ? presentEmployeeRef(
+              {
+                id: employee.id,
+                fullName: employee.full_name,
+                email: employee.email,
+                department: employee.department,
+                title: employee.title,
+              },
+              ctx.identity,
+            ).fullName
           : email;
         addNode({
           id,

@@ -37,6 +37,7 @@ async function detectCompetitorMentions(ctx: FindingContext): Promise<Competitor
   const people = await peopleDirectory(
     ctx.db,
     events.flatMap((e) => strings(e.email_recipients)),
+    ctx.identity,
   );
   const mentions: MentionRow[] = events.map((e) => {
     const competitor = ctx.config.competitors.find((c) => c.name === e.competitor);

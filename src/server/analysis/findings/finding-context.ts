@@ -12,6 +12,7 @@ import type { FindingsWindow } from '../../db/queries/findings/window-facts';
 import type { Database, EmployeeRow } from '../../db/schema';
 import { invalid } from '../../domain-error';
 import { loadInvestigation } from '../../case/load-investigation';
+import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { ensureRollups } from './rollups/refresh-rollups';
 import type { RollupSettings } from './rollups/refresh-rollups';
 import { offsetIntervals } from './rollups/zone-intervals';
@@ -32,6 +33,8 @@ export interface FindingContext {
   hours: { startHour: number; endHour: number; declared: boolean };
   /** The rollup settings for this subject over the window (for the partial days at its edges). */
   build: RollupBuild;
+  /** How people show in what the detectors return (the request's identity policy). */
+  identity: IdentityPolicy;
 }
 
 /**
@@ -62,11 +65,12 @@ export async function findingContext(
   handle: { db: Kysely<Database>; dialect: Dialect },
   viewer: Viewer,
   investigationId: string,
+  identity: IdentityPolicy,
   windowParam?: string,
 ): Promise<FindingContext> {
   if (!investigationId) throw invalid('investigationId is required');
   const { db, dialect } = handle;
-  const investigation = await loadInvestigation(db, investigationId, viewer);
+  const investigation = await loadInvestigation(db, investigationId, viewer, identity);
   const window = resolveWindow(investigation, windowParam);
   const [subject, config] = await Promise.all([
     findEmployee(db, investigation.subject.id),
@@ -94,6 +98,7 @@ export async function findingContext(
     timezone: settings.timezone,
     hours,
     build,
+    identity,
   };
 }
 

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+
+import { openPolicy } from '../../privacy/identity-policy';
+import { PseudonymBook } from '../../privacy/pseudonym';
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { DatabaseHandle } from '../../db/database';
 import { findEmployee } from '../../db/queries/employees';
@@ -20,6 +24,12 @@ export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'>;
  * those pages show. Brings the subject's rollups up to date first, as a page would; call it
  * outside a transaction (the rollup build takes its own).
  */
+/**
+ * Signals are numbers and keys, never shown as they are: people stay as recorded here, and a
+ * pseudonym made under this throwaway secret never leaves the process.
+ */
+const UNSHOWN = openPolicy(new PseudonymBook(randomBytes(16).toString('hex')));
+
 export async function readFindingSignals(
   handle: DatabaseHandle,
   subject: AnalysisSubject,
@@ -37,7 +47,7 @@ export async function readFindingSignals(
   const ctx: FindingContext = {
     db,
     dialect,
-    investigation: presentInvestigation(row, await membersOf(db, [row.id])),
+    investigation: presentInvestigation(row, await membersOf(db, [row.id]), UNSHOWN),
     subject: employee,
     config,
     window,
@@ -48,6 +58,7 @@ export async function readFindingSignals(
       declared: employee.work_start_hour !== null && employee.work_end_hour !== null,
     },
     build: rollupBuildFor(employee.id, dialect, settings, window),
+    identity: UNSHOWN,
   };
   const detectors = await detectorRegistry();
   const hygiene = await detectors.of('securityHygiene').run(ctx, {}, {});

@@ -11,6 +11,7 @@ import { findingContext } from '../../analysis/findings/finding-context';
 import type { Dialect } from '../../db/dialect';
 import { subjectEventsWithRaw } from '../../db/queries/findings/pinned-events';
 import type { Database } from '../../db/schema';
+import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { invalid } from '../../domain-error';
 import type { CapturedPin } from './captured-pin';
 import { shortLabel } from './captured-pin';
@@ -34,11 +35,12 @@ export async function captureFindingRow(
   investigationId: string,
   request: FindingRowToPin,
   capturedAt: number,
+  identity: IdentityPolicy,
 ): Promise<CapturedPin> {
   const table = pinTableOf(request.finding);
   const endpoint = findingEndpoints[table.endpoint];
   const query: unknown = ('query' in endpoint ? endpoint.query : windowQuerySchema).parse({});
-  const ctx = await findingContext(handle, viewer, investigationId);
+  const ctx = await findingContext(handle, viewer, investigationId, identity);
   // The endpoint's own query schema made the query; its detector takes no path parameters.
   const detector: Detector = (await detectorRegistry()).of(table.endpoint);
   // Through the reply schema, as the endpoint sends it: the row holds what a reader saw.

@@ -4,6 +4,7 @@ import type { Investigation } from '../../../shared/schemas/investigations';
 import type { Viewer } from '../../accounts/viewer';
 import type { Dialect } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { captureEvents } from './capture-events';
 import type { EventsToPin } from './capture-events';
 import { captureFindingRow } from './capture-finding-row';
@@ -23,6 +24,7 @@ export function capturePin(
   investigation: Investigation,
   request: PinRequest,
   capturedAt: number,
+  identity: IdentityPolicy,
 ): Promise<CapturedPin> {
   if (request.eventIds) {
     return captureEvents(
@@ -39,5 +41,6 @@ export function capturePin(
     investigation.id,
     { finding: request.finding!, key: request.key! },
     capturedAt,
+    identity,
   );
 }

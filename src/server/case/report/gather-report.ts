@@ -14,6 +14,7 @@ import { incidentEventIds, listIncidents, timelineEvents } from '../../db/querie
 import { findRiskAssessment, findRiskOverride } from '../../db/queries/risk-assessments';
 import type { Database } from '../../db/schema';
 import { presentEmployee } from '../../presenters/employee';
+import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { presentIncident } from '../../presenters/incident';
 import { summarizeEvent } from '../../presenters/timeline-event';
 import { caseChecklist } from '../templates/case-checklist';
@@ -115,9 +116,10 @@ export async function gatherReport(
   handle: { db: Kysely<Database>; dialect: Dialect },
   viewer: Viewer,
   investigationId: string,
+  identity: IdentityPolicy,
 ): Promise<GatheredReport> {
   const { db, dialect } = handle;
-  const ctx = await findingContext(handle, viewer, investigationId);
+  const ctx = await findingContext(handle, viewer, investigationId, identity);
   const investigation = ctx.investigation;
   const replies = await findingReplies(ctx);
   const tables = findingTables(replies);
@@ -145,7 +147,7 @@ export async function gatherReport(
     sections,
     cover: {
       investigation,
-      subject: presentEmployee(ctx.subject),
+      subject: presentEmployee(ctx.subject, identity),
       outcome: investigation.outcome
         ? { label: outcomeLabels[investigation.outcome], reason: investigation.outcomeReason }
         : null,

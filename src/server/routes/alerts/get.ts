@@ -41,7 +41,7 @@ export const getAlertRoute: FastifyPluginAsyncZod = async (app) => {
         details: { employeeId: alert.employee_id },
       });
       return {
-        ...presentAlert(alert),
+        ...presentAlert(alert, await request.identityPolicy()),
         description: alert.description,
         events: rows.map((row) => ({
           id: String(row.id),

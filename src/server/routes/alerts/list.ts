@@ -24,6 +24,7 @@ export const listAlertsRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const policy = await request.identityPolicy();
       const { cursor, limit, ...filter } = request.query;
       const [rows, total] = await Promise.all([
         listAlerts(app.db, filter, readCursor(cursor), limit + 1),
@@ -32,7 +33,7 @@ export const listAlertsRoute: FastifyPluginAsyncZod = async (app) => {
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
-        alerts: page.map(presentAlert),
+        alerts: page.map((row) => presentAlert(row, policy)),
         total,
         next:
           rows.length > limit && last

@@ -34,7 +34,7 @@ export const updateAlertRoute: FastifyPluginAsyncZod = async (app) => {
         await rescorePeople(trx, [alert.employee_id], Date.now());
         return { result: (await findAlert(trx, id))!, entry };
       });
-      return presentAlert(changed);
+      return presentAlert(changed, await request.identityPolicy());
     },
   );
 };

@@ -208,6 +208,7 @@ export const detectionRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { format, source, days } = request.body;
+      const policy = await request.identityPolicy();
       const rules = compiled(format, source);
       const { context, config } = await loadFilterContext(app.db, app.database.dialect);
       const trial = await tryRules(app.database, rules, days, context, config, Date.now());
@@ -216,13 +217,16 @@ export const detectionRuleRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await findEmployee(app.db, person.employeeId);
         if (!row) continue;
         people.push({
-          subject: presentEmployeeRef({
-            id: row.id,
-            fullName: row.full_name,
-            email: row.email,
-            department: row.department,
-            title: row.title,
-          }),
+          subject: presentEmployeeRef(
+            {
+              id: row.id,
+              fullName: row.full_name,
+              email: row.email,
+              department: row.department,
+              title: row.title,
+            },
+            policy,
+          ),
           matchingEvents: person.matchingEvents,
           alerts: person.alerts,
         });

@@ -51,6 +51,7 @@ export function defineFinding(
         { db: app.db, dialect: app.database.dialect },
         request.viewer!,
         params.id,
+        await request.identityPolicy(),
         query.window,
       );
       // The route's schemas have validated both against the entry the detector was made for.

@@ -25,7 +25,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.params.id) throw invalid('investigationId is required');
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       const reply = await subjectEvents(app.db, investigation, request.query);
       await app.audit(request, {
         action: 'evidence.read',
@@ -47,7 +52,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       const reply = await subjectEvent(app.db, investigation, Number(request.params.eventId));
       await app.audit(request, {
         action: 'evidence.read',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { openPolicy } from '../../privacy/identity-policy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -40,7 +41,12 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       const pins = await casePins(app.db, investigation.id, { includeRemoved: true });
       await app.audit(request, {
         action: 'evidence.read',
@@ -70,18 +76,32 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const policy = await request.identityPolicy();
       const viewer = request.viewer!;
       const { note, ...named } = request.body;
       // Read first (a finding may take a moment to compute), then written in one transaction.
-      const seen = await loadInvestigation(app.db, request.params.id, viewer);
+      const seen = await loadInvestigation(
+        app.db,
+        request.params.id,
+        viewer,
+        await request.identityPolicy(),
+      );
       assertCaseWritable(seen.status);
       const now = Date.now();
       const handle = { db: app.db, dialect: app.database.dialect };
-      const captured = await capturePin(handle, viewer, seen, named, now);
+      const captured = await capturePin(
+        handle,
+        viewer,
+        seen,
+        named,
+        now,
+        // Pins keep what was recorded, names included: replies show them through the redactor.
+        openPolicy((await request.identityPolicy()).pseudonyms),
+      );
       const sealed = sealContent(captured.content);
       const id = randomUUID();
       const pin = await app.audited(request, async (trx) => {
-        const investigation = await loadWritableInvestigation(trx, seen.id, viewer);
+        const investigation = await loadWritableInvestigation(trx, seen.id, viewer, policy);
         const created = await insertPin(trx, {
           id,
           investigationId: investigation.id,
@@ -138,11 +158,17 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const policy = await request.identityPolicy();
       const viewer = request.viewer!;
       const { pinId } = request.params;
       const { reason } = request.body;
       return app.audited(request, async (trx) => {
-        const investigation = await loadWritableInvestigation(trx, request.params.id, viewer);
+        const investigation = await loadWritableInvestigation(
+          trx,
+          request.params.id,
+          viewer,
+          policy,
+        );
         const pin = await findPin(trx, investigation.id, pinId);
         if (!pin) throw notFound(`There is no pin ${pinId} on this investigation.`);
         const removed = await tombstonePin(trx, investigation.id, pinId, {
@@ -183,7 +209,12 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       const pin = await findPin(app.db, investigation.id, request.params.pinId);
       if (!pin) throw notFound(`There is no pin ${request.params.pinId} on this investigation.`);
       const result = await verifyPin(app.db, pin, Date.now());

@@ -30,6 +30,7 @@ export const employeeRiskRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { limit, minScore, cursor } = request.query;
+      const policy = await request.identityPolicy();
       const after = cursor
         ? {
             score: Number(cursor.slice(0, cursor.indexOf(':'))),
@@ -45,13 +46,16 @@ export const employeeRiskRoute: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         people: page.map((row) => ({
-          subject: presentEmployeeRef({
-            id: row.employee_id,
-            fullName: row.full_name,
-            email: row.email,
-            department: row.department,
-            title: row.title,
-          }),
+          subject: presentEmployeeRef(
+            {
+              id: row.employee_id,
+              fullName: row.full_name,
+              email: row.email,
+              department: row.department,
+              title: row.title,
+            },
+            policy,
+          ),
           score: row.score,
           level: row.level as RiskLevel,
           openAlerts: row.open_alerts,

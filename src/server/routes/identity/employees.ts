@@ -25,6 +25,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: employeesQuerySchema, response: { 200: employeesReplySchema } },
     },
     async (request) => {
+      const policy = await request.identityPolicy();
       const seesRisk = canSeeAlerts(request.viewer!.permissions);
       const query = { ...request.query, sort: seesRisk ? request.query.sort : ('name' as const) };
       const { rows, total } = await listEmployees(app.db, query);
@@ -40,7 +41,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         employees: rows.map((row) => ({
-          ...presentEmployee(row),
+          ...presentEmployee(row, policy),
           riskScore: scores.get(row.id)?.score ?? null,
           riskLevel: (scores.get(row.id)?.level as RiskLevel | undefined) ?? null,
         })),
@@ -66,7 +67,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         targetType: 'employee',
         targetId: row.id,
       });
-      return presentEmployee(row);
+      return presentEmployee(row, await request.identityPolicy());
     },
   );
 };

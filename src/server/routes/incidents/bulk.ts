@@ -34,11 +34,14 @@ export const bulkIncidentsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { incidentIds, status, reason } = request.body;
       const unique = [...new Set(incidentIds)];
+      // Read before the transaction: on SQLite it holds the one connection.
+      const policy = await request.identityPolicy();
       return app.audited(request, async (trx) => {
         const investigation = await loadWritableInvestigation(
           trx,
           request.params.id,
           request.viewer!,
+          policy,
         );
         const before = [];
         for (const id of unique) {

@@ -15,6 +15,11 @@ export async function openCase(
   request: FastifyRequest,
   id: string,
 ): Promise<{ investigation: Investigation; pending: boolean }> {
-  const investigation = await loadInvestigation(db, id, request.viewer!);
+  const investigation = await loadInvestigation(
+    db,
+    id,
+    request.viewer!,
+    await request.identityPolicy(),
+  );
   return { investigation, pending: isAnalysisPending(investigation.analysis.state) };
 }

@@ -22,6 +22,7 @@ export const searchIncidentsRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { q, limit } = request.query;
+      const policy = await request.identityPolicy();
       const rows = await searchIncidents(app.db, visibilityOf(request.viewer!), q, limit);
       await app.audit(request, {
         action: 'incident.search',
@@ -31,13 +32,16 @@ export const searchIncidentsRoute: FastifyPluginAsyncZod = async (app) => {
         incidents: rows.map((row) => ({
           ...presentIncident(row),
           investigationTitle: row.investigation_title,
-          subjectName: presentEmployeeRef({
-            id: row.subject_id,
-            fullName: row.subject_full_name,
-            email: row.subject_email,
-            department: row.subject_department,
-            title: row.subject_title,
-          }).fullName,
+          subjectName: presentEmployeeRef(
+            {
+              id: row.subject_id,
+              fullName: row.subject_full_name,
+              email: row.subject_email,
+              department: row.subject_department,
+              title: row.subject_title,
+            },
+            policy,
+          ).fullName,
         })),
       };
     },

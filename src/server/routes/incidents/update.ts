@@ -36,11 +36,14 @@ export const updateIncidentRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { incidentId } = request.params;
       const body = request.body;
+      // Read before the transaction: on SQLite it holds the one connection.
+      const policy = await request.identityPolicy();
       const after = await app.audited(request, async (trx) => {
         const investigation = await loadWritableInvestigation(
           trx,
           request.params.id,
           request.viewer!,
+          policy,
         );
         const before = await findIncident(trx, investigation.id, incidentId);
         if (!before) throw incidentNotFound(incidentId);

@@ -24,7 +24,12 @@ export const caseActivityRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       const reply = await caseActivity(app.db, investigation.id, request.query);
       await app.audit(request, {
         action: 'activity.read',

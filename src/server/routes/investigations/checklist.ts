@@ -32,7 +32,12 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       return caseChecklist(app.db, investigation.id);
     },
   );
@@ -54,11 +59,12 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const policy = await request.identityPolicy();
       const viewer = request.viewer!;
       const { id, stepId } = request.params;
       const { done } = request.body;
       return app.audited(request, async (trx) => {
-        const investigation = await loadWritableInvestigation(trx, id, viewer);
+        const investigation = await loadWritableInvestigation(trx, id, viewer, policy);
         const step = await findChecklistStep(trx, investigation.id, stepId);
         if (!step) throw notFound(`This investigation's checklist has no step "${stepId}".`);
         const changed = (step.done_at !== null) !== done;

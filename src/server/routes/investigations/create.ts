@@ -41,7 +41,12 @@ export const createInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
           },
         };
       });
-      const investigation = await loadInvestigation(app.db, id, viewer);
+      const investigation = await loadInvestigation(
+        app.db,
+        id,
+        viewer,
+        await request.identityPolicy(),
+      );
       return reply.code(201).send(investigation);
     },
   );

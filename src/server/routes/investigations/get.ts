@@ -17,7 +17,12 @@ export const getInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       await app.audit(request, {
         action: 'investigation.read',
         targetType: 'investigation',

@@ -29,6 +29,7 @@ export const listInvestigationsRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const policy = await request.identityPolicy();
       const viewer = request.viewer!;
       const { sort, assignee, ...query } = request.query;
       const desc = sort.startsWith('-');
@@ -46,7 +47,7 @@ export const listInvestigationsRoute: FastifyPluginAsyncZod = async (app) => {
         details: { filters: request.query, returned: rows.length },
       });
       return {
-        investigations: rows.map((row) => presentInvestigation(row, members)),
+        investigations: rows.map((row) => presentInvestigation(row, members, policy)),
         total,
         limit: query.limit,
         offset: query.offset,

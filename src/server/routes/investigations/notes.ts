@@ -37,7 +37,12 @@ export const caseNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const investigation = await loadInvestigation(app.db, request.params.id, request.viewer!);
+      const investigation = await loadInvestigation(
+        app.db,
+        request.params.id,
+        request.viewer!,
+        await request.identityPolicy(),
+      );
       const notes = await listCaseNotes(app.db, investigation.id);
       await app.audit(request, {
         action: 'note.list',
@@ -65,11 +70,17 @@ export const caseNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const policy = await request.identityPolicy();
       const viewer = request.viewer!;
       const { body, amends = null } = request.body;
       const id = randomUUID();
       const note = await app.audited(request, async (trx) => {
-        const investigation = await loadWritableInvestigation(trx, request.params.id, viewer);
+        const investigation = await loadWritableInvestigation(
+          trx,
+          request.params.id,
+          viewer,
+          policy,
+        );
         if (amends !== null) {
           const [amended] = await findCaseNotes(trx, investigation.id, [amends]);
           if (!amended)

@@ -50,7 +50,7 @@ export const updateInvestigationRoute: FastifyPluginAsyncZod = async (app) => {
             : null,
         };
       });
-      return loadInvestigation(app.db, id, viewer);
+      return loadInvestigation(app.db, id, viewer, await request.identityPolicy());
     },
   );
 };

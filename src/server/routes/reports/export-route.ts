@@ -55,6 +55,7 @@ export function defineExportRoute(
         { db: app.db, dialect: app.database.dialect },
         request.viewer!,
         id,
+        await request.identityPolicy(),
       );
       void reply
         .header('content-type', mediaType)

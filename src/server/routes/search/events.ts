@@ -27,6 +27,7 @@ export const searchEventsRoute: FastifyPluginAsyncZod = async (app) => {
         app.database.dialect,
         visibilityOf(request.viewer!),
         request.query,
+        await request.identityPolicy(),
       );
       await app.audit(request, {
         action: 'evidence.search',

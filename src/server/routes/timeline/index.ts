@@ -30,6 +30,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
         { db: app.db, dialect: app.database.dialect },
         request.viewer!,
         request.params.id,
+        await request.identityPolicy(),
       );
       const reply = await subjectTimeline(ctx, request.query);
       await app.audit(request, {

@@ -15,6 +15,8 @@ export function alert(id: string, overrides: Partial<AlertSummary> = {}): AlertS
     subject: {
       id: `E${id}`,
       fullName: `Person ${id}`,
+      pseudonym: 'Person 0000-0000',
+      identity: 'open' as const,
       email: `${id}@northwind.example`,
       department: 'Sales',
       title: null,

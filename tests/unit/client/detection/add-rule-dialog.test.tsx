@@ -26,6 +26,8 @@ const SIGMA = [
 const subject = (id: string, fullName: string) => ({
   id,
   fullName,
+  pseudonym: 'Person 0000-0000',
+  identity: 'open' as const,
   email: `${id}@northwind.example`,
   department: 'Sales',
   title: null,

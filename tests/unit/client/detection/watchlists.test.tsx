@@ -36,6 +36,8 @@ afterEach(() => {
 const employee = (id: string, fullName: string): DirectoryEmployee => ({
   id,
   fullName,
+  pseudonym: 'Person 0000-0000',
+  identity: 'open' as const,
   email: `${fullName.split(' ')[0]!.toLowerCase()}@northwind.example`,
   department: null,
   title: null,

@@ -37,6 +37,8 @@ function person(
   return {
     id,
     fullName,
+    pseudonym: 'Person 0000-0000',
+    identity: 'open' as const,
     email: `${id}@northwind.example`,
     department: 'Sales',
     title: 'Account executive',

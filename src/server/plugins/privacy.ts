@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+
+import {
+  employeeDirectoryVersion,
+  listPersonIdentifiers,
+  listUserEmails,
+} from '../db/queries/identity-directory';
+import { revealedInCase } from '../db/queries/identity-reveals';
+import { installationSecret } from '../db/queries/installation-secrets';
+import { getPrivacySettings } from '../db/queries/privacy-settings';
+import type { Database } from '../db/schema';
+import { IdentityDirectory } from '../privacy/identity-directory';
+import type { IdentityPolicy } from '../privacy/identity-policy';
+import { PseudonymBook } from '../privacy/pseudonym';
+import { redactText } from '../privacy/redactor';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every person's pseudonym under this installation's secret. */
+    pseudonyms: PseudonymBook;
+    /** The employees' identifiers as the redactor reads them, current with the directory. */
+    identityDirectory(): Promise<IdentityDirectory>;
+    /** The identity policy for a case (or none) at this moment, outside a request. */
+    identityPolicyFor(investigationId: string | null): Promise<IdentityPolicy>;
+  }
+  interface FastifyRequest {
+    /** How people show in this request's reply (memoized per request). */
+    identityPolicy(): Promise<IdentityPolicy>;
+  }
+}
+
+const CASE_ROUTE = '/api/app/investigations/:id';
+
+/** The case a request is about, from its route: reveals hold in that case only. */
+export function caseOfRequest(request: FastifyRequest): string | null {
+  const url = request.routeOptions.url;
+  if (!url?.startsWith(CASE_ROUTE)) return null;
+  if (url.length > CASE_ROUTE.length && url[CASE_ROUTE.length] !== '/') return null;
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && id.length > 0 ? id : null;
+}
+
+/** Replies whose text is redacted before it leaves: JSON, CSV, HTML and plain text. */
+function textKind(contentType: unknown): 'json' | 'text' | null {
+  const type = (typeof contentType === 'string' ? contentType : '').toLowerCase();
+  if (type.includes('json')) return 'json';
+  if (type.startsWith('text/')) return 'text';
+  return null;
+}
+
+/**
+ * Pseudonyms by default (issue 17). Builds each request's identity policy from the privacy
+ * settings and the reveals that hold for its case, and passes every text reply under
+ * /api/app through the redactor, so names inside raw records and free text read as the same
+ * pseudonyms the presenter gives. Streams (PDF, ZIP) redact as they are made.
+ */
+export const privacyPlugin = fp(
+  async (app) => {
+    const secret = await installationSecret(
+      app.db,
+      'pseudonyms',
+      randomBytes(32).toString('base64url'),
+      Date.now(),
+    );
+    const pseudonyms = new PseudonymBook(secret);
+    let cached: { version: string; directory: Promise<IdentityDirectory> } | null = null;
+
+    async function directory(db: Kysely<Database>): Promise<IdentityDirectory> {
+      const version = await employeeDirectoryVersion(db);
+      if (cached?.version !== version) {
+        cached = {
+          version,
+          directory: (async () => {
+            const [people, users] = await Promise.all([
+              listPersonIdentifiers(db),
+              listUserEmails(db),
+            ]);
+            return new IdentityDirectory(
+              people.map((p) => ({
+                id: p.id,
+                fullName: p.full_name,
+                email: p.email,
+                aliases: parseAliases(p.aliases),
+              })),
+              new Set(users),
+            );
+          })(),
+        };
+        cached.directory.catch(() => (cached = null));
+      }
+      return cached.directory;
+    }
+
+    async function policyFor(investigationId: string | null): Promise<IdentityPolicy> {
+      const now = Date.now();
+      const [settings, revealed] = await Promise.all([
+        getPrivacySettings(app.db),
+        investigationId ? revealedInCase(app.db, investigationId, now) : Promise.resolve([]),
+      ]);
+      return {
+        pseudonymize: settings.pseudonymize,
+        showOrgDetails: settings.showOrgDetails,
+        investigationId,
+        revealed: new Set(revealed),
+        pseudonyms,
+      };
+    }
+
+    app.decorate('pseudonyms', pseudonyms);
+    app.decorate('identityDirectory', () => directory(app.db));
+    app.decorate('identityPolicyFor', policyFor);
+    app.decorateRequest('identityPolicy', function (this: FastifyRequest) {
+      const memo = this as FastifyRequest & { _identityPolicy?: Promise<IdentityPolicy> };
+      memo._identityPolicy ??= policyFor(caseOfRequest(this));
+      return memo._identityPolicy;
+    });
+
+    // Built before any handler runs: a handler may ask for it inside a transaction, which on
+    // SQLite holds the one connection the settings and reveals would be read through.
+    app.addHook('preHandler', async (request) => {
+      if (request.viewer !== null && request.url.startsWith('/api/app/')) {
+        await request.identityPolicy();
+      }
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (typeof payload !== 'string' || !request.url.startsWith('/api/app/')) return payload;
+      if (request.viewer === null) return payload;
+      const kind = textKind(reply.getHeader('content-type'));
+      if (!kind) return payload;
+      const policy = await request.identityPolicy();
+      if (!policy.pseudonymize) return payload;
+      return redactText(payload, await directory(app.db), policy, kind === 'json');
+    });
+  },
+  { name: 'vigil-privacy', dependencies: ['vigil-db'] },
+);
+
+function parseAliases(value: unknown): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+    return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string') : [];
+  } catch {
+    return [];
+  }
+}

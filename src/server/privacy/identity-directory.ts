@@ -1,0 +1,83 @@
+/** One person's identifiers as they may appear in text: their name, addresses and accounts. */
+export interface PersonIdentifiers {
+  id: string;
+  fullName: string;
+  email: string;
+  /** Other emails and account names HR gives the person (employees.aliases). */
+  aliases: readonly string[];
+}
+
+interface NameForm {
+  /** The words after the first, lower-cased. */
+  rest: string[];
+  id: string;
+}
+
+/**
+ * Every employee's identifiers, indexed for the redactor: addresses and account names by their
+ * lower-cased text, names by their first word. Built from the directory, rebuilt when it changes.
+ */
+export class IdentityDirectory {
+  readonly emails = new Map<string, string>();
+  readonly accounts = new Map<string, string>();
+  readonly names = new Map<string, NameForm[]>();
+  readonly size: number;
+
+  constructor(people: readonly PersonIdentifiers[], exclude: ReadonlySet<string> = new Set()) {
+    this.size = people.length;
+    for (const person of people) {
+      if (exclude.has(person.email.toLowerCase())) continue;
+      this.#address(person.email, person.id);
+      for (const alias of person.aliases) {
+        if (alias.includes('@')) this.#address(alias, person.id);
+        else this.#account(alias, person.id);
+      }
+      const words = wordsOf(person.fullName);
+      if (words.length === 1) this.#account(words[0]!, person.id);
+      if (words.length >= 2) {
+        const first = words[0]!;
+        const last = words[words.length - 1]!;
+        this.#name(words, person.id);
+        // "Okafor, Maya" and "Okafor Maya": directories and logs that put the family name first.
+        this.#name([last, first], person.id);
+      }
+    }
+  }
+
+  #address(address: string, id: string): void {
+    const lower = address.trim().toLowerCase();
+    if (!lower.includes('@')) return;
+    this.emails.set(lower, id);
+    // The local part is the account name in most logs (jdoe, maya.okafor, C:\Users\maya.okafor).
+    this.#account(lower.slice(0, lower.indexOf('@')), id);
+  }
+
+  #account(account: string, id: string): void {
+    let lower = account.trim().toLowerCase();
+    const slash = lower.lastIndexOf('\\');
+    if (slash >= 0) lower = lower.slice(slash + 1);
+    // Short names (a two-letter login) would match ordinary words; they stay.
+    if (lower.length >= 3) this.accounts.set(lower, id);
+  }
+
+  #name(words: string[], id: string): void {
+    const [first, ...rest] = words;
+    if (!first || rest.length === 0) return;
+    const forms = this.names.get(first) ?? [];
+    if (!forms.some((f) => f.id === id && f.rest.join(' ') === rest.join(' '))) {
+      forms.push({ rest, id });
+      // Longest first, so "Maya Okafor Smith" wins over "Maya Okafor".
+      forms.sort((a, b) => b.rest.length - a.rest.length);
+    }
+    this.names.set(first, forms);
+  }
+}
+
+/** A name's words, lower-cased: "Anne-Marie  O'Brien" → ["anne-marie", "o'brien"]. */
+export function wordsOf(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .map((w) => w.replace(/^[.'’-]+|[.'’-]+$/g, ''))
+    .filter((w) => w.length > 0);
+}

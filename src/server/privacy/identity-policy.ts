@@ -1,0 +1,39 @@
+import type { IdentityState } from '../../shared/schemas/privacy';
+import type { Pseudonym, PseudonymBook } from './pseudonym';
+
+/**
+ * How identities show in one reply: built once per request (plugins/privacy.ts) from the
+ * privacy settings and the reveals that hold for the case the request is about, and read by
+ * the employee presenter and the redactor. Nothing else decides whether a name shows.
+ */
+export interface IdentityPolicy {
+  /** False when an admin switched pseudonymization off for the installation. */
+  readonly pseudonymize: boolean;
+  readonly showOrgDetails: boolean;
+  /** The case the request concerns, if any: reveals hold for it only. */
+  readonly investigationId: string | null;
+  /** People whose identity a granted, unexpired reveal shows in that case. */
+  readonly revealed: ReadonlySet<string>;
+  readonly pseudonyms: PseudonymBook;
+}
+
+/** Whether a person shows as themselves, revealed, or as a pseudonym under this policy. */
+export function identityState(policy: IdentityPolicy, employeeId: string): IdentityState {
+  if (!policy.pseudonymize) return 'open';
+  return policy.revealed.has(employeeId) ? 'revealed' : 'pseudonymized';
+}
+
+export function pseudonymOf(policy: IdentityPolicy, employeeId: string): Pseudonym {
+  return policy.pseudonyms.of(employeeId);
+}
+
+/** Everyone as themselves: for server-side work that is never shown (analysis, ingest). */
+export function openPolicy(pseudonyms: PseudonymBook): IdentityPolicy {
+  return {
+    pseudonymize: false,
+    showOrgDetails: true,
+    investigationId: null,
+    revealed: new Set(),
+    pseudonyms,
+  };
+}
