@@ -27,5 +27,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set false on routes authenticated by a token rather than the session cookie. */
     csrf?: boolean;
+    /**
+     * `as-logged`: the reply lists account names to map to people, shown unredacted to those
+     * who may reveal identities (plugins/privacy.ts).
+     */
+    accountNames?: 'as-logged';
   }
 }

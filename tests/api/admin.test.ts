@@ -140,18 +140,23 @@ describe('managing users', () => {
 });
 
 describe('managing roles', () => {
-  it('lists the four built-in roles with their permissions', async () => {
+  it('lists the five built-in roles with their permissions', async () => {
     const roles = (await admin.get<{ roles: Role[] }>('/admin/roles')).body.roles;
     expect(
       roles
         .filter((r) => r.builtIn)
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['admin', 'analyst', 'auditor', 'investigator']);
+    ).toEqual(['admin', 'analyst', 'auditor', 'investigator', 'privacy_officer']);
     expect(roles.find((r) => r.id === 'admin')!.permissions.sort()).toEqual(
       [...permissions].sort(),
     );
     expect(roles.find((r) => r.id === 'auditor')!.permissions).not.toContain('evidence.read');
+    // The privacy officer decides reveals and reads the audit log, and sees no evidence.
+    expect(roles.find((r) => r.id === 'privacy_officer')!.permissions.sort()).toEqual([
+      'audit.read',
+      'privacy.approve',
+    ]);
   });
 
   it('creates, edits and deletes a custom role; built-in and held roles are not deleted', async () => {

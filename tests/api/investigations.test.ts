@@ -40,7 +40,12 @@ describe('creating an investigation', () => {
       status: 'open',
       riskLevel: 'high',
       type: 'departing_employee',
-      subject: { id: 'E1003', fullName: 'Priya Raman' },
+      // Pseudonymized by default (issue 17): the name is the pseudonym.
+      subject: {
+        id: 'E1003',
+        fullName: expect.stringMatching(/^Person \w{4}-\w{4}$/),
+        identity: 'pseudonymized',
+      },
       createdBy: { id: lead.user!.id },
       assignee: null,
     });

@@ -144,10 +144,13 @@ describe('GET /search/events', () => {
     const hits = await everyHit(investigator, 'compensation REVIEW');
     expect(named(hits)).toEqual(['Compensation Review 2026.xlsx']);
     const [hit] = hits;
+    // Pseudonymized by default (issue 17): the subject and the title name the pseudonym.
+    const pseudonym = hit!.investigation.subject.pseudonym;
+    expect(pseudonym).toMatch(/^Person \w{4}-\w{4}$/);
     expect(hit!.investigation).toEqual({
       id: danielCase,
-      title: 'Departing employee: Daniel Reyes',
-      subject: expect.objectContaining({ id: DANIEL, fullName: 'Daniel Reyes' }),
+      title: `Departing employee: ${pseudonym}`,
+      subject: expect.objectContaining({ id: DANIEL, fullName: pseudonym }),
     });
     expect(hit!.event).toMatchObject({
       time: Date.parse('2026-10-17T14:05:00Z'),

@@ -15,6 +15,8 @@ import { getPrivacySettings } from '../db/queries/privacy-settings';
 import type { Database } from '../db/schema';
 import { IdentityDirectory } from '../privacy/identity-directory';
 import type { IdentityPolicy } from '../privacy/identity-policy';
+import { idsByPseudonym } from '../privacy/person-search';
+import type { PersonSearch } from '../privacy/person-search';
 import { PseudonymBook } from '../privacy/pseudonym';
 import { redactText } from '../privacy/redactor';
 
@@ -26,6 +28,11 @@ declare module 'fastify' {
     identityDirectory(): Promise<IdentityDirectory>;
     /** The identity policy for a case (or none) at this moment, outside a request. */
     identityPolicyFor(investigationId: string | null): Promise<IdentityPolicy>;
+    /**
+     * How this request's text search `q` may match people; a search by real name under
+     * pseudonymization is audited (`person.search_by_name`).
+     */
+    personSearch(request: FastifyRequest, q: string | undefined): Promise<PersonSearch>;
   }
   interface FastifyRequest {
     /** How people show in this request's reply (memoized per request). */
@@ -113,6 +120,21 @@ export const privacyPlugin = fp(
     app.decorate('pseudonyms', pseudonyms);
     app.decorate('identityDirectory', () => directory(app.db));
     app.decorate('identityPolicyFor', policyFor);
+    app.decorate('personSearch', async (request: FastifyRequest, q: string | undefined) => {
+      const policy = await request.identityPolicy();
+      if (!policy.pseudonymize) return { byName: true, pseudonymIds: [] };
+      const text = q?.trim() ?? '';
+      if (!text) return { byName: false, pseudonymIds: [] };
+      const byName = request.viewer?.permissions.has('identity.reveal') ?? false;
+      const pseudonymIds = idsByPseudonym(text, await directory(app.db), pseudonyms);
+      if (byName) {
+        await app.audit(request, {
+          action: 'person.search_by_name',
+          details: { q: text, route: request.routeOptions.url ?? request.url },
+        });
+      }
+      return { byName, pseudonymIds };
+    });
     app.decorateRequest('identityPolicy', function (this: FastifyRequest) {
       const memo = this as FastifyRequest & { _identityPolicy?: Promise<IdentityPolicy> };
       memo._identityPolicy ??= policyFor(caseOfRequest(this));
@@ -134,6 +156,11 @@ export const privacyPlugin = fp(
       if (!kind) return payload;
       const policy = await request.identityPolicy();
       if (!policy.pseudonymize) return payload;
+      if (
+        request.routeOptions.config.accountNames === 'as-logged' &&
+        request.viewer.permissions.has('identity.reveal')
+      )
+        return payload;
       return redactText(payload, await directory(app.db), policy, kind === 'json');
     });
   },

@@ -22,17 +22,20 @@ export class IdentityDirectory {
   readonly accounts = new Map<string, string>();
   readonly names = new Map<string, NameForm[]>();
   readonly size: number;
+  /** Every employee id, for finding people by pseudonym. */
+  readonly ids: readonly string[];
 
   constructor(people: readonly PersonIdentifiers[], exclude: ReadonlySet<string> = new Set()) {
     this.size = people.length;
+    this.ids = people.map((p) => p.id);
     for (const person of people) {
       if (exclude.has(person.email.toLowerCase())) continue;
-      this.#address(person.email, person.id);
+      const words = wordsOf(person.fullName);
+      this.#address(person.email, person.id, words);
       for (const alias of person.aliases) {
-        if (alias.includes('@')) this.#address(alias, person.id);
+        if (alias.includes('@')) this.#address(alias, person.id, words);
         else this.#account(alias, person.id);
       }
-      const words = wordsOf(person.fullName);
       if (words.length === 1) this.#account(words[0]!, person.id);
       if (words.length >= 2) {
         const first = words[0]!;
@@ -44,12 +47,14 @@ export class IdentityDirectory {
     }
   }
 
-  #address(address: string, id: string): void {
+  #address(address: string, id: string, nameWords: readonly string[]): void {
     const lower = address.trim().toLowerCase();
     if (!lower.includes('@')) return;
     this.emails.set(lower, id);
-    // The local part is the account name in most logs (jdoe, maya.okafor, C:\Users\maya.okafor).
-    this.#account(lower.slice(0, lower.indexOf('@')), id);
+    // The local part is the account name in most logs (jdoe, maya.okafor, C:\Users\maya.okafor),
+    // unless it is just a first name ("maya@"), which alone would hide every Maya in the text.
+    const local = lower.slice(0, lower.indexOf('@'));
+    if (!nameWords.includes(local)) this.#account(local, id);
   }
 
   #account(account: string, id: string): void {

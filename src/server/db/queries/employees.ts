@@ -3,9 +3,17 @@ import type { Kysely } from 'kysely';
 
 import { containsInsensitive } from '../dialect';
 import type { Database, EmployeeRow } from '../schema';
+import { personConditions } from './person-match';
+import type { PersonSearch } from './person-match';
 
 export interface EmployeeFilter {
   q?: string | undefined;
+  /** How `q` may match people: by real name and address, and/or by pseudonym. */
+  person: PersonSearch;
+  /** Whether department and title may be searched (they are shown). */
+  orgDetails: boolean;
+  /** Whether rows may be ordered by name (false while names are hidden). */
+  nameOrder: boolean;
   department?: string | undefined;
   limit: number;
   offset: number;
@@ -21,13 +29,14 @@ export async function listEmployees(
   let query = db.selectFrom('employees');
   if (filter.q) {
     const q = filter.q;
+    const { person, orgDetails } = filter;
     query = query.where((eb) =>
       eb.or([
-        containsInsensitive('full_name', q),
-        containsInsensitive('email', q),
         containsInsensitive('id', q),
-        containsInsensitive('department', q),
-        containsInsensitive('title', q),
+        ...personConditions(eb, { id: 'id', name: 'full_name', email: 'email' }, q, person),
+        ...(orgDetails
+          ? [containsInsensitive('department', q), containsInsensitive('title', q)]
+          : []),
       ]),
     );
   }
@@ -40,8 +49,8 @@ export async function listEmployees(
           .orderBy(sql`coalesce(r.score, -1)`, 'desc')
       : query.selectAll('employees');
   const [rows, count] = await Promise.all([
-    ordered
-      .orderBy('full_name')
+    // Under pseudonyms the order says nothing of names: by id.
+    (filter.person.byName && filter.nameOrder ? ordered.orderBy('full_name') : ordered)
       .orderBy('id')
       .limit(filter.limit)
       .offset(filter.offset)

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 import { containsInsensitive, containsPattern } from '../dialect';
+import { personConditions } from './person-match';
+import type { PersonSearch } from './person-match';
 import type { Database } from '../schema';
 import { incidentsDb } from './incident-tables';
 import type { IncidentsTable } from './incident-tables';
@@ -234,6 +236,7 @@ export function searchIncidents(
   visibility: Visibility,
   q: string,
   limit: number,
+  person: PersonSearch,
 ): Promise<IncidentSearchRow[]> {
   let query = incidentsDb(db)
     .selectFrom('incidents as n')
@@ -261,7 +264,7 @@ export function searchIncidents(
         containsInsensitive('n.why', q),
         sql<boolean>`vigil_fold(cast(n.techniques as text)) like vigil_fold(${containsPattern(q)}) escape '\\'`,
         containsInsensitive('i.title', q),
-        containsInsensitive('e.full_name', q),
+        ...personConditions(eb, { id: 'e.id', name: 'e.full_name', email: 'e.email' }, q, person),
       ]),
     );
   }

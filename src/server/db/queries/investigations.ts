@@ -3,6 +3,8 @@ import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 
 import { containsInsensitive } from '../dialect';
 import { reusableQuery } from '../reusable-query';
+import { personConditions } from './person-match';
+import type { PersonSearch } from './person-match';
 import type { Database, InvestigationRow, InvestigationUpdate, NewInvestigation } from '../schema';
 
 /** What decides which investigations a caller may see. */
@@ -46,6 +48,9 @@ export type InvestigationDetailRow = InvestigationRow & {
   creator_name: string;
   updater_email: string;
   updater_name: string;
+  /** Who placed the legal hold, if there is one. */
+  holder_email: string | null;
+  holder_name: string | null;
 };
 
 function detailQuery(db: Kysely<Database>) {
@@ -55,6 +60,7 @@ function detailQuery(db: Kysely<Database>) {
     .innerJoin('users as c', 'c.id', 'i.created_by')
     .innerJoin('users as u', 'u.id', 'i.updated_by')
     .leftJoin('users as a', 'a.id', 'i.assignee_user_id')
+    .leftJoin('users as h', 'h.id', 'i.legal_hold_by')
     .selectAll('i')
     .select([
       'e.full_name as subject_full_name',
@@ -67,6 +73,8 @@ function detailQuery(db: Kysely<Database>) {
       'c.display_name as creator_name',
       'u.email as updater_email',
       'u.display_name as updater_name',
+      'h.email as holder_email',
+      'h.display_name as holder_name',
     ]);
 }
 
@@ -118,6 +126,8 @@ export interface InvestigationFilter {
   assignee?: string | undefined;
   subject?: string | undefined;
   q?: string | undefined;
+  /** How `q` may match the subject (by name only for those who may reveal identities). */
+  person: PersonSearch;
   sort: { column: 'updated_at' | 'created_at' | 'risk_score' | 'title' | 'status'; desc: boolean };
   limit: number;
   offset: number;
@@ -141,8 +151,12 @@ function applyFilter<O>(
         containsInsensitive('i.title', text),
         containsInsensitive('i.description', text),
         containsInsensitive('i.id', text),
-        containsInsensitive('e.full_name', text),
-        containsInsensitive('e.email', text),
+        ...personConditions(
+          eb,
+          { id: 'e.id', name: 'e.full_name', email: 'e.email' },
+          text,
+          filter.person,
+        ),
       ]),
     );
   }

@@ -28,7 +28,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const policy = await request.identityPolicy();
       const seesRisk = canSeeAlerts(request.viewer!.permissions);
       const query = { ...request.query, sort: seesRisk ? request.query.sort : ('name' as const) };
-      const { rows, total } = await listEmployees(app.db, query);
+      const { rows, total } = await listEmployees(app.db, {
+        ...query,
+        person: await app.personSearch(request, query.q),
+        orgDetails: !policy.pseudonymize || policy.showOrgDetails,
+        nameOrder: !policy.pseudonymize,
+      });
       const scores = seesRisk
         ? await employeeScores(
             app.db,

@@ -23,7 +23,13 @@ export const searchIncidentsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { q, limit } = request.query;
       const policy = await request.identityPolicy();
-      const rows = await searchIncidents(app.db, visibilityOf(request.viewer!), q, limit);
+      const rows = await searchIncidents(
+        app.db,
+        visibilityOf(request.viewer!),
+        q,
+        limit,
+        await app.personSearch(request, q),
+      );
       await app.audit(request, {
         action: 'incident.search',
         details: { q, returned: rows.length },

@@ -36,6 +36,7 @@ export const listInvestigationsRoute: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listVisibleInvestigations(app.db, visibilityOf(viewer), {
         ...query,
         assignee: assignee === 'me' ? viewer.userId : assignee,
+        person: await app.personSearch(request, query.q),
         sort: { column: SORT_COLUMNS[desc ? sort.slice(1) : sort]!, desc },
       });
       const members = await membersOf(

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+
+import type { IdentityPolicy } from '../../../src/server/privacy/identity-policy';
+import { IdentityDirectory } from '../../../src/server/privacy/identity-directory';
+import { PseudonymBook, pseudonymFor } from '../../../src/server/privacy/pseudonym';
+import { redactText } from '../../../src/server/privacy/redactor';
+
+const book = new PseudonymBook('installation secret');
+const maya = book.of('E1001');
+const anne = book.of('E1002');
+const directory = new IdentityDirectory(
+  [
+    {
+      id: 'E1001',
+      fullName: 'Maya Okafor',
+      email: 'maya.okafor@northwind.example',
+      aliases: ['CORP\\mokafor', 'maya@personal.example'],
+    },
+    { id: 'E1002', fullName: "Anne-Marie O'Brien", email: 'amob@northwind.example', aliases: [] },
+    { id: 'E1003', fullName: 'Ada Watcher', email: 'ada@northwind.example', aliases: [] },
+  ],
+  new Set(['ada@northwind.example']),
+);
+
+function policy(overrides: Partial<IdentityPolicy> = {}): IdentityPolicy {
+  return {
+    pseudonymize: true,
+    showOrgDetails: true,
+    investigationId: null,
+    revealed: new Set(),
+    pseudonyms: book,
+    ...overrides,
+  };
+}
+
+describe('pseudonyms', () => {
+  it('are stable per installation, differ between installations and people, read aloud', () => {
+    expect(pseudonymFor('installation secret', 'E1001')).toEqual(maya);
+    expect(pseudonymFor('another secret', 'E1001').code).not.toBe(maya.code);
+    expect(anne.code).not.toBe(maya.code);
+    expect(maya.name).toMatch(/^Person [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(maya.email).toBe(
+      `person-${maya.code.replace('-', '').toLowerCase()}@pseudonymized.invalid`,
+    );
+  });
+
+  it('do not collide among 20,000 people', () => {
+    const codes = new Set(Array.from({ length: 20_000 }, (_, i) => book.of(`E${i}`).code));
+    expect(codes.size).toBe(20_000);
+  });
+});
+
+describe('redactText', () => {
+  it('replaces names in either order, addresses and account names, the same person alike', () => {
+    const text = JSON.stringify({
+      mail: 'From Maya Okafor <maya.okafor@northwind.example> to OKAFOR, MAYA\nMaya  Okafor.',
+      path: 'C:\\Users\\maya.okafor\\Desktop',
+      account: 'CORP\\mokafor',
+      personal: 'maya@personal.example',
+      other: "anne-marie o'brien wrote to amob@northwind.example",
+    });
+    const out = redactText(text, directory, policy(), true);
+    expect(out).not.toMatch(/maya|okafor|mokafor|anne|brien|amob/i);
+    const parsed = JSON.parse(out) as Record<string, string>;
+    expect(parsed.mail).toBe(`From ${maya.name} <${maya.email}> to ${maya.name}\n${maya.name}.`);
+    expect(parsed.path).toBe(`C:\\Users\\${maya.handle}\\Desktop`);
+    expect(parsed.account).toBe(`CORP\\${maya.handle}`);
+    expect(parsed.personal).toBe(maya.email);
+    expect(parsed.other).toBe(`${anne.name} wrote to ${anne.email}`);
+  });
+
+  it('leaves other words, longer words and Vigil users alone', () => {
+    const text = 'Mayan Okaforx, maya okafors, the Okafor report; ada@northwind.example';
+    expect(redactText(text, directory, policy())).toBe(text);
+  });
+
+  it('shows people revealed for the case, and everyone when pseudonymization is off', () => {
+    const text = 'Maya Okafor and amob@northwind.example';
+    expect(redactText(text, directory, policy({ revealed: new Set(['E1001']) }))).toBe(
+      `Maya Okafor and ${anne.email}`,
+    );
+    expect(redactText(text, directory, policy({ pseudonymize: false }))).toBe(text);
+  });
+});
