@@ -20,6 +20,11 @@ export interface PaletteEntry {
   readonly disabledReason?: string | null;
   /** What fuzzy search matches against. */
   readonly searchText: string;
+  /**
+   * The server found it for this very query by what the browser never sees (a person's real
+   * name, for those who may reveal identities): it stays even when `searchText` does not match.
+   */
+  readonly serverMatch?: boolean;
   /** Runs the entry; `newTab` when chosen with Ctrl/Cmd+Enter. */
   run(newTab: boolean): void;
 }

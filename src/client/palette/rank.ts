@@ -36,9 +36,15 @@ export function rankEntries(
     return { results: ordered.slice(0, MAX_RESULTS), total: entries.length };
   }
   const [idxs, info, order] = fuzzy.search(haystack as string[], needle, OUT_OF_ORDER, 1e3);
-  if (!idxs || idxs.length === 0) return { results: [], total: 0 };
   // Above 1,000 matches uFuzzy skips ranking: the first matches are shown in their given order.
-  const ranked = order && info?.idx ? order.map((i) => info.idx[i]!) : idxs;
+  const fuzzyRanked = !idxs ? [] : order && info?.idx ? order.map((i) => info.idx[i]!) : idxs;
+  // What the server matched by text the browser does not hold comes after the fuzzy matches.
+  const matched = new Set(fuzzyRanked);
+  const ranked = [
+    ...fuzzyRanked,
+    ...entries.flatMap((entry, i) => (entry.serverMatch && !matched.has(i) ? [i] : [])),
+  ];
+  if (ranked.length === 0) return { results: [], total: 0 };
   const folded = needle.toLowerCase();
   const exact = ranked.filter((i) => plainLabel(entries[i]!.label) === folded);
   const picked =

@@ -71,6 +71,8 @@ export function useEmployeeEntries(
         label: person.fullName,
         detail: [person.title, person.department, person.id].filter(Boolean).join(' · '),
         searchText: `${person.fullName} ${person.email} ${person.id} ${person.department ?? ''} ${person.title ?? ''}`,
+        // Asked with the query: someone allowed may find a person by their real name.
+        serverMatch: q.length > 0,
         run: (newTab) => {
           rememberEntry(`emp:${person.id}`);
           workspace.navigate(`/app/employees/?employee=${encodeURIComponent(person.id)}`, {
@@ -78,7 +80,7 @@ export function useEmployeeEntries(
           });
         },
       })),
-    [result.data],
+    [result.data, q],
   );
   return { entries, loading: result.isFetching };
 }

@@ -57,6 +57,19 @@ describe('palette ranking', () => {
     ]);
   });
 
+  it('keeps a person the server found by a name the browser never sees, after fuzzy matches', () => {
+    const pseudonymized = {
+      ...entry('emp:E7', 'Person 7F3K-9QX2'),
+      searchText: 'Person 7F3K-9QX2 E7 Engineering',
+      serverMatch: true,
+    };
+    const found = rankEntries([...entries, pseudonymized], 'maya okafor', []);
+    expect(found.results.map((r) => r.key)).toEqual(['emp:E7']);
+    // Without the server's word for it, a name that matches nothing shows nothing.
+    const { serverMatch: _, ...plain } = pseudonymized;
+    expect(rankEntries([...entries, plain], 'maya okafor', []).results).toEqual([]);
+  });
+
   it('renders at most MAX_RESULTS of a large set but counts them all', () => {
     const many = Array.from({ length: 50_000 }, (_, i) =>
       entry(`inv:${i}`, `Investigation number ${i} about exfiltration`),
