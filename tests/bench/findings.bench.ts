@@ -23,6 +23,8 @@ export interface EndpointTiming {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /** With `privacy`: the same endpoint with pseudonymization off, measured in the same loop. */
+  off?: { p50Ms: number; p95Ms: number };
 }
 
 /** What the findings bench measured on one engine. */
@@ -115,6 +117,7 @@ export async function benchFindings(
   engine: 'sqlite' | 'postgres',
   events = 1_000_000,
   requests = 20,
+  options: { privacy?: boolean } = {},
 ): Promise<FindingsBenchResult> {
   const { handle, cleanup } = await openEngine(engine);
   try {
@@ -191,18 +194,35 @@ export async function benchFindings(
       if (warm.statusCode !== 200)
         throw new Error(`${endpoint} answered ${warm.statusCode}: ${warm.body.slice(0, 300)}`);
       const times: number[] = [];
+      const offTimes: number[] = [];
       for (let i = 0; i < requests; i++) {
-        const t0 = performance.now();
-        await get(endpoint);
-        times.push(performance.now() - t0);
+        // With `privacy`, each round times the endpoint with pseudonymization on and off, in
+        // alternating order, so both see the same machine.
+        const modes = !options.privacy ? [true] : i % 2 === 0 ? [true, false] : [false, true];
+        for (const pseudonymize of modes) {
+          if (options.privacy) await setPseudonymize(handle, pseudonymize);
+          const t0 = performance.now();
+          await get(endpoint);
+          (pseudonymize ? times : offTimes).push(performance.now() - t0);
+        }
       }
+      if (options.privacy) await setPseudonymize(handle, true);
       times.sort((a, b) => a - b);
+      offTimes.sort((a, b) => a - b);
       endpoints.push({
         path: endpoint,
         firstMs,
         p50Ms: Math.round(percentile(times, 50) * 10) / 10,
         p95Ms: Math.round(percentile(times, 95) * 10) / 10,
         maxMs: Math.round((times[times.length - 1] ?? 0) * 10) / 10,
+        ...(options.privacy
+          ? {
+              off: {
+                p50Ms: Math.round(percentile(offTimes, 50) * 10) / 10,
+                p95Ms: Math.round(percentile(offTimes, 95) * 10) / 10,
+              },
+            }
+          : {}),
       });
     }
     await app.close();
@@ -218,4 +238,14 @@ export async function benchFindings(
   } finally {
     await cleanup();
   }
+}
+
+/** Switches pseudonymization for the whole installation, as the privacy settings screen does. */
+async function setPseudonymize(handle: DatabaseHandle, on: boolean): Promise<void> {
+  const value = JSON.stringify({ pseudonymize: on });
+  await handle.db
+    .insertInto('privacy_settings')
+    .values({ id: 1, value, updated_by: null, updated_at: Date.now() })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ value, updated_at: Date.now() }))
+    .execute();
 }

@@ -82,6 +82,32 @@ if (wants('findings')) {
   }
 }
 
+if (wants('privacy')) {
+  // Issue 17: pseudonymization may cost at most 10% of the finding endpoints' p95.
+  const events = Number(process.env.BENCH_PRIVACY_EVENTS ?? 1_000_000);
+  const engines = (process.env.BENCH_PRIVACY_ENGINES ?? 'sqlite,postgres').split(',');
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    if (!engines.includes(engine)) continue;
+    console.log(
+      `Pseudonymization: every finding endpoint on and off, ${events.toLocaleString('en-US')} events on ${engine}…`,
+    );
+    const result = await benchFindings(engine, events, 20, { privacy: true });
+    let on = 0;
+    let off = 0;
+    for (const e of result.endpoints) {
+      on += e.p95Ms;
+      off += e.off!.p95Ms;
+      console.log(
+        `  ${e.path.padEnd(48)} p95 on ${e.p95Ms} ms  off ${e.off!.p95Ms} ms  (${((e.p95Ms / Math.max(e.off!.p95Ms, 0.1) - 1) * 100).toFixed(0)}%)`,
+      );
+    }
+    console.log(
+      `  sum of p95 on ${on.toFixed(0)} ms, off ${off.toFixed(0)} ms: ${((on / off - 1) * 100).toFixed(1)}%`,
+    );
+    results[`privacy-${engine}`] = { ...result, p95SumOnMs: on, p95SumOffMs: off };
+  }
+}
+
 if (wants('search')) {
   const events = Number(process.env.BENCH_SEARCH_EVENTS ?? 1_000_000);
   for (const engine of ['sqlite', 'postgres'] as const) {
