@@ -9,6 +9,8 @@ import { migrateToLatest } from './db/migrate';
 import { analysisRunnerPlugin } from './analysis/runs/analysis-runner-plugin';
 import { identityResolutionPlugin } from './ingest/identity/identity-resolution-plugin';
 import { detectionRunnerPlugin } from './analysis/alerts/detection-runner-plugin';
+import { retentionPlugin } from './privacy/retention/retention-plugin';
+import { revealExpiryPlugin } from './privacy/reveals/reveal-expiry-plugin';
 
 /**
  * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it
@@ -41,6 +43,8 @@ export async function main(): Promise<void> {
   await app.register(analysisRunnerPlugin);
   await app.register(identityResolutionPlugin);
   await app.register(detectionRunnerPlugin);
+  await app.register(retentionPlugin);
+  await app.register(revealExpiryPlugin);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -49,6 +53,7 @@ export async function main(): Promise<void> {
     database: database.description,
     admin,
     seeded,
+    privacyOfficer: demo?.privacyOfficer ?? null,
   });
 
   let closing = false;

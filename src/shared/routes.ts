@@ -158,6 +158,23 @@ export const routes = {
     needsInvestigation: false,
     adminOnly: true,
   },
+  audit: {
+    path: '/app/admin/audit',
+    title: 'Audit log',
+    needsInvestigation: false,
+    searchParams: ['user', 'person', 'case', 'action', 'from', 'to'],
+  },
+  privacyReveals: {
+    path: '/app/privacy/reveals',
+    title: 'Reveal requests',
+    needsInvestigation: false,
+    searchParams: ['status'],
+  },
+  privacySettings: {
+    path: '/app/admin/privacy',
+    title: 'Privacy settings',
+    needsInvestigation: false,
+  },
   settings: { path: '/app/settings', title: 'Settings', needsInvestigation: false },
 } as const satisfies Record<string, RouteDefinition>;
 

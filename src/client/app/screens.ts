@@ -33,6 +33,9 @@ export const screens = {
   manageRoles: () => import('../features/admin/manage-roles-page'),
   detectionRules: () => import('../features/detection/detection-rules-page'),
   watchlists: () => import('../features/detection/watchlists-page'),
+  audit: () => import('../features/audit/audit-page'),
+  privacyReveals: () => import('../features/privacy/reveal-requests-page'),
+  privacySettings: () => import('../features/privacy/privacy-settings-page'),
   settings: () => import('../features/settings/settings-page'),
 } satisfies Record<RouteId, ScreenLoader>;
 

@@ -7,6 +7,8 @@ import { adminDisableUser } from './admin/admin-disable-user';
 import { authSignOut } from './account/auth-sign-out';
 import { accountChangePassword } from './account/account-change-password';
 import { settingsKeymap } from './account/settings-keymap';
+import { auditExportCsv } from './audit/audit-export-csv';
+import { auditFilter } from './audit/audit-filter';
 import { themeSet } from './account/theme-set';
 import { themeToggle } from './account/theme-toggle';
 import { alertAssign } from './alert/alert-assign';
@@ -40,8 +42,13 @@ import { investigationSetRisk } from './investigation/investigation-set-risk';
 import { investigationSetStatus } from './investigation/investigation-set-status';
 import { investigationClose } from './investigation/investigation-close';
 import { investigationReopen } from './investigation/investigation-reopen';
+import { legalHoldLift } from './investigation/legal-hold-lift';
+import { legalHoldPlace } from './investigation/legal-hold-place';
 import { noteAmend } from './investigation/note-amend';
 import { noteWrite } from './investigation/note-write';
+import { identityReveal } from './privacy/identity-reveal';
+import { revealApprove } from './privacy/reveal-approve';
+import { revealDeny } from './privacy/reveal-deny';
 import { listBack } from './list/list-back';
 import { listClearSelection } from './list/list-clear-selection';
 import { listExportCsv } from './list/list-export-csv';
@@ -105,8 +112,11 @@ export const clientCommands: readonly ClientCommand[] = [
   investigationSetStatus,
   investigationClose,
   investigationReopen,
+  legalHoldPlace,
+  legalHoldLift,
   noteWrite,
   noteAmend,
+  identityReveal,
   investigationSetAssignee,
   investigationSetRisk,
   investigationExport,
@@ -175,6 +185,10 @@ export const clientCommands: readonly ClientCommand[] = [
   templateCreate,
   templateEdit,
   templateDelete,
+  auditFilter,
+  auditExportCsv,
+  revealApprove,
+  revealDeny,
   settingsKeymap,
   accountChangePassword,
 ];

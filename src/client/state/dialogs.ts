@@ -20,6 +20,8 @@ export type OpenDialog =
   | { kind: 'writeNote'; investigationId: string; amends?: { id: string; excerpt: string } }
   | { kind: 'closeInvestigation'; investigationId: string }
   | { kind: 'reopenInvestigation'; investigationId: string }
+  | { kind: 'legalHold'; investigationId: string; change: 'place' | 'lift' }
+  | { kind: 'revealIdentity'; investigationId: string; employeeId?: string }
   | null;
 
 export const openDialogAtom = atom<OpenDialog>(null);

@@ -34,6 +34,10 @@ const text = (value: unknown): string | null =>
 const quoted = (value: unknown) => `“${text(value) ?? '?'}”`;
 const day = (value: unknown) =>
   typeof value === 'number' ? new Date(value).toISOString().slice(0, 10) : '?';
+const instant = (value: unknown) =>
+  typeof value === 'number'
+    ? `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    : '?';
 const label = <K extends string>(labels: Record<K, string>, value: unknown) =>
   labels[value as K] ?? String(value);
 const withReason = (line: string, reason: unknown) =>
@@ -174,6 +178,38 @@ export function summarizeActivity(entry: SummarizedEntry, lookups: SummaryLookup
       const reason = (details.changes as Record<string, Change> | undefined)?.reason?.to;
       return withReason(details.bulk === true ? `${line} (bulk change)` : line, reason);
     }
+    case 'identity.reveal.request':
+      return withReason(
+        details.status === 'granted'
+          ? `Revealed ${text(details.pseudonym) ?? 'a person'} until ${instant(details.expiresAt)}`
+          : `Asked to reveal ${text(details.pseudonym) ?? 'a person'}`,
+        details.purpose,
+      );
+    case 'identity.reveal.approve':
+      return withReason(
+        `Approved revealing ${text(details.pseudonym) ?? 'a person'} until ${instant(details.expiresAt)}`,
+        details.reason,
+      );
+    case 'identity.reveal.deny':
+      return withReason(
+        `Denied revealing ${text(details.pseudonym) ?? 'a person'}`,
+        details.reason,
+      );
+    case 'identity.reveal.withdraw':
+      return `Withdrew the request to reveal ${text(details.pseudonym) ?? 'a person'}`;
+    case 'identity.reveal.use':
+      return `Looked up who ${text(details.pseudonym) ?? 'a person'} is`;
+    case 'identity.reveal.expire':
+      return `The reveal of ${text(details.pseudonym) ?? 'a person'} expired`;
+    case 'identity.reveal.refused':
+      return withReason(
+        `Refused to reveal ${text(details.pseudonym) ?? 'a person'}`,
+        details.reason,
+      );
+    case 'legal-hold.place':
+      return withReason('Placed the investigation on legal hold', details.reason);
+    case 'legal-hold.lift':
+      return withReason('Lifted the legal hold', details.reason);
     default:
       return describeGeneric(entry.action, details);
   }

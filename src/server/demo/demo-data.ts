@@ -9,6 +9,8 @@ import { firstAdminUser, hasEmployeesOrEvents, markAnalysisPending } from '../db
 import type { GeneratorOptions, Manifest, ManifestScenario } from './generator/index';
 import { integrationForKind } from '../ingest/integrations/manage-integrations';
 import { createInvestigation } from '../case/create-investigation';
+import { createDemoPrivacyOfficer } from './demo-privacy-officer';
+import type { DemoPrivacyOfficer } from './demo-privacy-officer';
 import { ingestGeneratedDataset } from './load-dataset';
 
 /**
@@ -53,6 +55,8 @@ export interface DemoDataResult {
   events: number;
   investigations: number;
   seconds: number;
+  /** The demo's privacy officer, created with the organization (null if it existed). */
+  privacyOfficer: DemoPrivacyOfficer | null;
 }
 
 /** Opens the demo's investigations about storyline subjects and queues their analysis. */
@@ -145,10 +149,17 @@ async function load(
     },
   });
   const investigations = await openDemoCases(handle, manifest, admin);
+  const privacyOfficer = await createDemoPrivacyOfficer(handle.db, admin.email);
   const events = Object.values(counts).reduce((sum, c) => sum + c.accepted, 0);
   const seconds = (Date.now() - started) / 1000;
   log(
     `Demo data loaded in ${seconds.toFixed(1)} s: ${manifest.employees.length} employees, ${events} events, ${manifest.scenarios.length} storylines, ${investigations} investigations.`,
   );
-  return { employees: manifest.employees.length, events, investigations, seconds };
+  return {
+    employees: manifest.employees.length,
+    events,
+    investigations,
+    seconds,
+    privacyOfficer,
+  };
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 
 import { appendAudit } from '../db/queries/audit';
 import type { AuditRecord } from '../db/queries/audit';
+import type { PersonViewRecord } from '../db/queries/person-views';
 import type { Database } from '../db/schema';
 
 /** What a route says about the action it audits; who and from where come from the request. */
@@ -44,6 +45,56 @@ function recordOf(request: FastifyRequest, entry: AuditEntryInput): AuditRecord 
 }
 
 /**
+ * The actions that read a person's data, and what kind of read each is (person_views' `kind`),
+ * in one place. An entry of one of these that names its person (details.subjectEmployeeId or
+ * details.employeeId, or an employee as its target) is also counted in person_views.
+ */
+const PERSON_READS: Readonly<Record<string, (details: Record<string, unknown>) => string>> = {
+  'evidence.read': (d) =>
+    d.page === 'events'
+      ? 'events'
+      : d.page === 'event'
+        ? 'raw record'
+        : d.page === 'timeline'
+          ? 'timeline'
+          : 'findings',
+  'case.export': (d) => (d.kind === 'zip' ? 'export' : 'report'),
+  'employee.read': () => 'profile',
+  'alert.view': () => 'alert',
+  'incident.read': () => 'incidents',
+  'incident.list': () => 'incidents',
+  'incident.timeline': () => 'incidents',
+  'risk.read': () => 'risk',
+  'note.list': () => 'notes',
+};
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The person view a read counts as, or null when the entry is not a read of one person. */
+export function personViewOf(record: AuditRecord): PersonViewRecord | null {
+  const kindOf = PERSON_READS[record.action];
+  if (!kindOf || !record.actorUserId) return null;
+  const details = record.details ?? {};
+  const employeeId =
+    text(details.subjectEmployeeId) ??
+    text(details.employeeId) ??
+    (record.targetType === 'employee' ? text(record.targetId) : null);
+  if (!employeeId) return null;
+  const investigationId =
+    (record.targetType === 'investigation' ? text(record.targetId) : null) ??
+    text(details.investigationId) ??
+    '';
+  return {
+    userId: record.actorUserId,
+    employeeId,
+    investigationId,
+    kind: kindOf(details),
+    day: new Date(record.at).toISOString().slice(0, 10),
+    at: record.at,
+  };
+}
+
+/**
  * `app.audited(request, work)` for changes: one transaction holds the change and its audit
  * entry, so both commit or neither does (a change that could not be audited is not made).
  * Side effects outside the database (starting a job) belong after it returns.
@@ -53,15 +104,18 @@ function recordOf(request: FastifyRequest, entry: AuditEntryInput): AuditRecord 
  */
 export const auditPlugin = fp(
   (app, _options, done) => {
+    const append = (db: Kysely<Database>, record: AuditRecord) => {
+      const view = personViewOf(record);
+      return appendAudit(db, record, view && { dialect: app.database.dialect, record: view });
+    };
     app.decorate('audit', async (request: FastifyRequest, entry: AuditEntryInput) => {
-      await appendAudit(app.db, recordOf(request, entry));
+      await append(app.db, recordOf(request, entry));
     });
     app.decorate('audited', <T>(request: FastifyRequest, work: AuditedWork<T>): Promise<T> =>
       app.db.transaction().execute(async (trx) => {
         const { result, entry } = await work(trx);
         const entries = entry === null ? [] : Array.isArray(entry) ? entry : [entry];
-        for (const one of entries as AuditEntryInput[])
-          await appendAudit(trx, recordOf(request, one));
+        for (const one of entries as AuditEntryInput[]) await append(trx, recordOf(request, one));
         return result;
       }),
     );

@@ -53,5 +53,17 @@ export function presentInvestigation(
       state: row.analysis_state as Investigation['analysis']['state'],
       updatedAt: row.analysis_updated_at,
     },
+    legalHold:
+      row.legal_hold_at === null
+        ? null
+        : {
+            at: row.legal_hold_at,
+            by: {
+              id: row.legal_hold_by ?? '',
+              email: row.holder_email ?? '',
+              displayName: row.holder_name ?? '',
+            },
+            reason: row.legal_hold_reason ?? '',
+          },
   };
 }

@@ -20,6 +20,7 @@ export function redactText(
   json = false,
 ): string {
   if (!policy.pseudonymize || directory.size === 0) return text;
+  const filter = keyFilter(directory);
   let out = '';
   let copied = 0;
   const n = text.length;
@@ -35,11 +36,20 @@ export function redactText(
       continue;
     }
     let end = i + 1;
-    while (end < n && isTokenChar(text.charCodeAt(end))) end++;
+    let ascii = c < 128;
+    let address = false;
+    for (let d: number; end < n && isTokenChar((d = text.charCodeAt(end))); end++) {
+      if (d >= 128) ascii = false;
+      else if (d === 64 /* @ */) address = true;
+    }
     let stop = end;
     while (stop > i && isTrailing(text.charCodeAt(stop - 1))) stop--;
-    // Numbers, ids and two-letter words name nobody: most tokens of a reply end here.
-    const match = stop - i >= 3 && !isDigit(c) ? matchAt(text, i, stop, directory, json) : null;
+    // Numbers, ids and two-letter words name nobody: most tokens of a reply end here, and
+    // most others at the key filter, before any string is made.
+    const match =
+      stop - i >= 3 && !isDigit(c) && (!ascii || address || mayBeKey(filter, text, i, stop))
+        ? matchAt(text, i, stop, directory, json)
+        : null;
     if (match && !policy.revealed.has(match.id)) {
       const pseudonym = policy.pseudonyms.of(match.id);
       out += text.slice(copied, i);
@@ -58,6 +68,50 @@ export function redactText(
   return copied === 0 ? text : out + text.slice(copied);
 }
 
+/**
+ * A bitmap of the directory's keys (addresses, first words of names, account names) by a hash
+ * of their length, first two and last characters: a token whose hash is absent is no key, so
+ * it is passed over without being sliced, lower-cased or looked up. Only keys in ASCII are in
+ * it; a token with any other character skips the filter (lower-casing may change its length).
+ */
+const FILTER_SIZE = 1 << 20;
+const keyFilters = new WeakMap<IdentityDirectory, Uint8Array>();
+
+function keyFilter(directory: IdentityDirectory): Uint8Array {
+  let filter = keyFilters.get(directory);
+  if (!filter) {
+    const bits = new Uint8Array(FILTER_SIZE);
+    for (const keys of [directory.emails.keys(), directory.names.keys(), directory.accounts.keys()])
+      for (const key of keys)
+        if (key.length >= 3 && isAscii(key)) bits[keyHash(key, 0, key.length)] = 1;
+    keyFilters.set(directory, bits);
+    filter = bits;
+  }
+  return filter;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 128) return false;
+  return true;
+}
+
+function lowerAscii(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** The filter's hash of text[start, stop), read as lower case (ASCII). */
+function keyHash(text: string, start: number, stop: number): number {
+  let h = stop - start;
+  h = Math.imul(h, 31) + lowerAscii(text.charCodeAt(start));
+  h = Math.imul(h, 31) + lowerAscii(text.charCodeAt(start + 1));
+  h = Math.imul(h, 31) + lowerAscii(text.charCodeAt(stop - 1));
+  return (h ^ (h >>> 15)) & (FILTER_SIZE - 1);
+}
+
+function mayBeKey(filter: Uint8Array, text: string, start: number, stop: number): boolean {
+  return filter[keyHash(text, start, stop)] === 1;
+}
+
 function matchAt(
   text: string,
   start: number,
@@ -66,8 +120,9 @@ function matchAt(
   json: boolean,
 ): { id: string; kind: Kind; end: number } | null {
   const token = text.slice(start, stop).toLowerCase();
-  if (token.includes('@')) {
-    const id = directory.emails.get(token);
+  const at = token.indexOf('@');
+  if (at >= 0) {
+    const id = directory.emails.get(token) ?? ownerByName(token.slice(0, at), directory);
     return id ? { id, kind: 'email', end: stop } : null;
   }
   const forms = directory.names.get(token);
@@ -79,6 +134,21 @@ function matchAt(
   }
   const id = directory.accounts.get(token);
   return id ? { id, kind: 'account', end: stop } : null;
+}
+
+/**
+ * Whose name an address the directory does not know spells out: "aoife.young21@proton.me",
+ * "young_aoife@…" (a personal address found in a note or a mail). The local part's letter
+ * runs, in order, must be one of a person's name forms, nothing else but digits around them.
+ */
+function ownerByName(local: string, directory: IdentityDirectory): string | null {
+  const words = local.split(/[^\p{L}'’-]+/u).filter((w) => w.length > 0);
+  if (words.length < 2 || words.length > 4) return null;
+  for (const form of directory.names.get(words[0]!) ?? []) {
+    if (form.rest.length === words.length - 1 && form.rest.every((w, k) => w === words[k + 1]))
+      return form.id;
+  }
+  return null;
 }
 
 /** Where `words` end if they follow `from` (each after spaces or a comma), else null. */

@@ -20,6 +20,8 @@ import { investigationRoutes } from './investigations';
 import { myPasswordRoutes } from './me/password';
 import { mySettingsRoutes } from './me/settings';
 import { openApiRoute } from './openapi';
+import { privacyRoutes } from './privacy';
+import { retentionRoutes } from './privacy/retention';
 import { reportRoutes } from './reports';
 import { searchEventsRoute } from './search/events';
 import { templateRoutes } from './templates';
@@ -61,6 +63,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await authenticated.register(adminUserRoutes);
     await authenticated.register(adminRoleRoutes);
     await authenticated.register(auditRoutes);
+    await authenticated.register(retentionRoutes);
+    await authenticated.register(privacyRoutes);
     await authenticated.register(openApiRoute);
   });
 };

@@ -74,6 +74,8 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'investigation.setStatus', args: optionalArgs({ status: idSchema }) },
   { id: 'investigation.close' },
   { id: 'investigation.reopen' },
+  { id: 'investigation.placeLegalHold' },
+  { id: 'investigation.liftLegalHold' },
   { id: 'note.write' },
   { id: 'note.amend', args: optionalArgs({ noteId: idSchema }) },
   { id: 'investigation.setAssignee', args: optionalArgs({ userId: idSchema }) },
@@ -149,6 +151,16 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'template.create' },
   { id: 'template.edit' },
   { id: 'template.delete' },
+  // Keys on the Audit log screen: f moves to its filters, e downloads the filtered view as CSV.
+  { id: 'audit.filter' },
+  { id: 'audit.exportCsv' },
+  // A case's identity reveal (i d) and, on Reveal requests, a approves and d denies.
+  {
+    id: 'identity.reveal',
+    args: z.object({ employeeId: idSchema.optional() }).strict().optional(),
+  },
+  { id: 'reveal.approve' },
+  { id: 'reveal.deny' },
   { id: 'settings.keymap' },
   { id: 'account.changePassword' },
 ];

@@ -9,6 +9,7 @@ import {
 } from '../investigation-model';
 import { epochMs, idParam, timeInput, userRefSchema } from './common';
 import { employeeRefSchema } from './employees';
+import { legalHoldSchema } from './retention';
 
 const DAY_MS = 86_400_000;
 
@@ -38,6 +39,8 @@ export const investigationSchema = z.object({
   outcome: z.enum(caseOutcomes).nullable(),
   outcomeReason: z.string().nullable(),
   analysis: z.object({ state: z.enum(analysisStates), updatedAt: epochMs.nullable() }),
+  /** A legal hold keeps the case and its evidence past retention until lifted; null when none. */
+  legalHold: legalHoldSchema.nullable(),
 });
 export type Investigation = z.infer<typeof investigationSchema>;
 

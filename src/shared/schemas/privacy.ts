@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { epochMs } from './common';
+import { epochMs, userRefSchema } from './common';
 
 /**
  * How a person shows in a reply: `pseudonymized` (only their pseudonym), `revealed` (a reveal
@@ -67,9 +67,9 @@ export const revealSchema = z.object({
   pseudonym: z.string(),
   purpose: z.string(),
   status: z.enum(revealStatuses),
-  requestedBy: z.object({ id: z.string(), email: z.string() }),
+  requestedBy: userRefSchema,
   requestedAt: epochMs,
-  decidedBy: z.object({ id: z.string(), email: z.string() }).nullable(),
+  decidedBy: userRefSchema.nullable(),
   decidedAt: epochMs.nullable(),
   decisionReason: z.string().nullable(),
   expiresAt: epochMs.nullable(),
@@ -84,3 +84,30 @@ export const privacyStatusSchema = z.object({
   revealHours: z.number().int(),
 });
 export type PrivacyStatus = z.infer<typeof privacyStatusSchema>;
+
+/** PUT /privacy/settings: the parts to change; retention has its own endpoint. */
+export const privacySettingsUpdateSchema = z
+  .strictObject({
+    pseudonymize: z.boolean(),
+    showOrgDetails: z.boolean(),
+    revealApproval: z.enum(revealApprovals),
+    revealHours: z
+      .number()
+      .int('Reveal hours are a whole number.')
+      .min(1, 'A reveal holds for at least 1 hour.')
+      .max(720, 'A reveal holds for at most 720 hours (30 days).'),
+  })
+  .partial();
+export type PrivacySettingsUpdate = z.infer<typeof privacySettingsUpdateSchema>;
+
+/** GET|PUT /privacy/settings: the status for everyone, retention for configuration.manage. */
+export const privacySettingsReplySchema = privacyStatusSchema.extend({
+  retention: retentionSchema.optional(),
+});
+export type PrivacySettingsReply = z.infer<typeof privacySettingsReplySchema>;
+
+/** GET /reveals?status= (privacy officers). */
+export const revealListQuerySchema = z.strictObject({
+  status: z.enum(revealStatuses).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});

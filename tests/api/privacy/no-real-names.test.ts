@@ -149,7 +149,7 @@ describe('with pseudonymization on and nothing revealed', () => {
                     ? ids.employeeId
                     : null
             : (ids[name] ?? null);
-        return value === null ? '\u0000' : encodeURIComponent(value);
+        return value === null || value === undefined ? '\u0000' : encodeURIComponent(value);
       });
       if (url.includes('\u0000')) {
         unfilled.push(template);

@@ -69,6 +69,14 @@ describe('redactText', () => {
     expect(parsed.other).toBe(`${anne.name} wrote to ${anne.email}`);
   });
 
+  it('knows a personal address that spells out a name, and no other', () => {
+    const text =
+      'Sent to maya.okafor21@proton.me and okafor_maya@gmail.example, not maya@x.example';
+    expect(redactText(text, directory, policy())).toBe(
+      `Sent to ${maya.email} and ${maya.email}, not maya@x.example`,
+    );
+  });
+
   it('leaves other words, longer words and Vigil users alone', () => {
     const text = 'Mayan Okaforx, maya okafors, the Okafor report; ada@northwind.example';
     expect(redactText(text, directory, policy())).toBe(text);

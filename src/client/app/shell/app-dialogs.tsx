@@ -8,8 +8,10 @@ import { AddRuleDialog } from '../../features/detection/add-rule-dialog';
 import { CreateWatchlistDialog } from '../../features/detection/create-watchlist-dialog';
 import { ConnectSourceDialog } from '../../features/integrations/connect-source-dialog';
 import { CloseInvestigationDialog } from '../../features/investigations/close-investigation-dialog';
+import { LegalHoldDialog } from '../../features/investigations/legal-hold-dialog';
 import { NoteDialog } from '../../features/investigations/note-dialog';
 import { ReopenInvestigationDialog } from '../../features/investigations/reopen-investigation-dialog';
+import { RevealDialog } from '../../features/privacy/reveal-dialog';
 import { ChangePasswordDialog } from '../../features/settings/change-password-dialog';
 import { TemplateEditorDialog } from '../../features/templates/template-editor-dialog';
 import { openDialogAtom } from '../../state/dialogs';
@@ -64,6 +66,22 @@ export function AppDialogs() {
       return <CloseInvestigationDialog investigationId={dialog.investigationId} onClose={close} />;
     case 'reopenInvestigation':
       return <ReopenInvestigationDialog investigationId={dialog.investigationId} onClose={close} />;
+    case 'legalHold':
+      return (
+        <LegalHoldDialog
+          investigationId={dialog.investigationId}
+          change={dialog.change}
+          onClose={close}
+        />
+      );
+    case 'revealIdentity':
+      return (
+        <RevealDialog
+          investigationId={dialog.investigationId}
+          {...(dialog.employeeId ? { employeeId: dialog.employeeId } : {})}
+          onClose={close}
+        />
+      );
     default:
       return null;
   }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 
 import { useMe } from '../../api/auth/me';
 import { CreateInvestigationDialog } from '../../features/investigations/create-investigation-dialog';
+import { PseudonymizationBanner } from '../../features/privacy/pseudonymization-banner';
 import { RequiredPasswordChange } from '../../features/settings/required-password-change';
 import { ChordIndicator } from '../../keymap/chord-indicator';
 import { installKeyHandler } from '../../keymap/key-handler';
@@ -48,6 +49,7 @@ export default function AppShell() {
     <div className="shell">
       <Sidebar />
       <div className="main">
+        <PseudonymizationBanner />
         <TabBar />
         <Panes paneRoutes={paneRoutes} />
       </div>

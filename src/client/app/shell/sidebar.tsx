@@ -66,6 +66,9 @@ const SECTIONS: Array<{ title: string; items: Item[] }> = [
         to: '/app/admin/watchlists',
         permission: ['investigations.read_all', 'evidence.read'],
       },
+      { label: 'Audit log', to: '/app/admin/audit', permission: 'audit.read' },
+      { label: 'Reveal requests', to: '/app/privacy/reveals', permission: 'privacy.approve' },
+      { label: 'Privacy', to: '/app/admin/privacy', permission: 'configuration.manage' },
     ],
   },
 ];

@@ -20,6 +20,9 @@ const ROUTE_PERMISSIONS: Partial<Record<RouteId, Permission | readonly Permissio
   watchlists: ['investigations.read_all', 'evidence.read'],
   logGenerator: 'dev.tools',
   templates: 'investigations.write',
+  privacyReveals: 'privacy.approve',
+  privacySettings: 'configuration.manage',
+  audit: 'audit.read',
 };
 
 /** Whether a role with these permissions may open a screen. */

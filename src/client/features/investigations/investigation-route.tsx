@@ -8,6 +8,7 @@ import { investigationQuery } from '../../api/investigations/get-investigation';
 import { HttpError } from '../../api/http-error';
 import { queryClient } from '../../api/query-client';
 import { RiskBadge, StatusBadge } from '../../components/badges';
+import { LegalHoldBadge } from './legal-hold-badge';
 
 /**
  * Opening an investigation fetches it by id. A 404 goes back to the list (with the brief's
@@ -55,6 +56,7 @@ export function Component() {
           <StatusBadge status={data.status} />
           <RiskBadge level={data.riskLevel} score={data.riskScore} />
           <span className="badge">{typeLabels[data.type]}</span>
+          <LegalHoldBadge hold={data.legalHold} />
         </div>
         <div className="muted">
           Subject: <strong style={{ color: 'var(--text)' }}>{data.subject.fullName}</strong> ·{' '}

@@ -4,9 +4,12 @@ import { riskLabels, statusLabels, typeLabels } from '../../../shared/investigat
 import { formatDate, formatDateTime, formatRelative } from '../../components/format';
 import { usePermissions } from '../../api/auth/me';
 import { CommandButton } from '../../components/command-button';
+import { IdentityBadge } from '../../components/identity-badge';
+import { SubjectRevealStatus } from '../../components/subject-reveal-status';
 import { AnalysisPanel } from './analysis-panel';
 import { CaseActivity } from './case-activity';
 import { CaseChecklist } from './case-checklist';
+import { CaseCommandButton } from './case-command-button';
 import { CaseOutcome } from './case-outcome';
 import { caseWriteBlock } from './case-write-block';
 import { EditInvestigationForm } from './edit-investigation-form';
@@ -80,11 +83,28 @@ export default function OverviewPage() {
         <section className="card" aria-labelledby="case-subject">
           <header>
             <h2 id="case-subject">Subject</h2>
+            {data.subject.identity === 'pseudonymized' ? (
+              <CaseCommandButton
+                command="identity.reveal"
+                args={{ employeeId: data.subject.id }}
+                hint="Ask to see who this is, with a purpose"
+                disabledReason={
+                  permissions.has('identity.reveal')
+                    ? null
+                    : 'Your role does not allow asking to reveal who a person is.'
+                }
+              >
+                Reveal identity…
+              </CaseCommandButton>
+            ) : null}
           </header>
           <div className="card-body">
             <dl className="dl">
               <dt>Name</dt>
-              <dd>{data.subject.fullName}</dd>
+              <dd>
+                {data.subject.fullName} <IdentityBadge identity={data.subject.identity} />
+              </dd>
+              <SubjectRevealStatus investigationId={data.id} subjectId={data.subject.id} />
               <dt>Employee id</dt>
               <dd className="mono">{data.subject.id}</dd>
               <dt>Email</dt>

@@ -9,16 +9,26 @@
 /** What a CSV cell may hold. */
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+
+/** Whether a text starts as a formula would: =, +, -, @, a tab or a carriage return. */
+function formulaStart(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
+}
+
+/** One text field, neutralized and quoted as needed. */
+export function csvText(value: string): string {
+  const text = formulaStart(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
 
 /** One field, neutralized and quoted as needed. */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvText(value);
 }
 
 /** One line, CRLF included. */

@@ -1,6 +1,9 @@
 import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 
 import type { DatabaseHandle } from '../database';
+import type { Database } from '../schema';
+import { incidentsDb } from './incident-tables';
 
 /** The columns of the subject's timeline in the export, in the order each row holds them. */
 export const EXPORT_EVENT_COLUMNS = [
@@ -99,5 +102,60 @@ export async function* subjectEventPages(
     after = { time: Number(last[1]), id: Number(last[0]) };
     // Let other requests run between pages (better-sqlite3 answers synchronously).
     await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** An event of a case's incidents and the incidents it belongs to. */
+export interface IncidentEventLink {
+  eventId: number;
+  time: number;
+  incidentIds: string[];
+}
+
+/**
+ * Every event of every incident of a case, oldest first, with the incidents each belongs to, a
+ * page at a time. One query per page reads the links themselves (no DISTINCT: an event's links
+ * arrive side by side and are grouped here), following a (time, event id) cursor; a full page's
+ * last event may continue on the next page, so it is left for that page to read whole.
+ */
+export async function* incidentEventLinkPages(
+  db: Kysely<Database>,
+  investigationId: string,
+  pageSize: number,
+): AsyncGenerator<IncidentEventLink[]> {
+  const idb = incidentsDb(db);
+  let after: { time: number; eventId: number } | null = null;
+  for (;;) {
+    let query = idb
+      .selectFrom('incident_events as ie')
+      .innerJoin('incidents as n', 'n.id', 'ie.incident_id')
+      .select(['ie.event_id', 'ie.time', 'ie.incident_id'])
+      .where('n.investigation_id', '=', investigationId);
+    if (after) {
+      const { time, eventId } = after;
+      query = query
+        .where('ie.time', '>=', time)
+        .where((eb) => eb.or([eb('ie.time', '>', time), eb('ie.event_id', '>', eventId)]));
+    }
+    const rows = await query
+      .orderBy('ie.time')
+      .orderBy('ie.event_id')
+      .orderBy('ie.incident_id')
+      .limit(pageSize)
+      .execute();
+    const full = rows.length === pageSize;
+    const links: IncidentEventLink[] = [];
+    for (const row of rows) {
+      const eventId = Number(row.event_id);
+      const last = links[links.length - 1];
+      if (last?.eventId === eventId) last.incidentIds.push(row.incident_id);
+      else links.push({ eventId, time: Number(row.time), incidentIds: [row.incident_id] });
+    }
+    // The last event of a full page may have more links on the next one.
+    if (full && links.length > 1) links.pop();
+    if (links.length > 0) yield links;
+    const last = links[links.length - 1];
+    if (!full || !last) return;
+    after = { time: last.time, eventId: last.eventId };
   }
 }

@@ -1,36 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { auditQuerySchema, auditReplySchema } from '../../../shared/schemas/audit';
-import { readJson } from '../../db/dialect';
+import { errorReplySchema } from '../../../shared/schemas/common';
 import { listAudit } from '../../db/queries/audit';
+import { auditFilterOf } from './audit-filter';
+import { auditCsvRoute } from './csv';
+import { personViewRoutes } from './person-views';
+import { presentAuditEntry } from './present-entry';
 
-/** GET /audit: the append-only audit log, newest first, for roles allowed to read it. */
+/**
+ * GET /audit: the append-only audit log, newest first, filtered by user, person, case, action
+ * and time and paged by id, for roles allowed to read it (admins, auditors, privacy officers).
+ * Its CSV and the person views are registered beside it.
+ */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
       preHandler: app.requirePermission('audit.read'),
-      schema: { querystring: auditQuerySchema, response: { 200: auditReplySchema } },
+      schema: {
+        tags: ['audit'],
+        querystring: auditQuerySchema,
+        response: { 200: auditReplySchema, 400: errorReplySchema, 403: errorReplySchema },
+      },
     },
     async (request) => {
-      const rows = await listAudit(app.db, request.query);
-      const entries = rows.map((row) => ({
-        id: Number(row.id),
-        at: row.at,
-        actorUserId: row.actor_user_id,
-        actorEmail: row.actor_email,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        details: row.details === null ? null : readJson<Record<string, unknown>>(row.details),
-        ip: row.ip,
-        userAgent: row.user_agent,
-      }));
+      const { limit, before } = request.query;
+      const rows = await listAudit(app.db, app.database.dialect, {
+        ...auditFilterOf(request.query),
+        before,
+        limit,
+      });
+      const entries = rows.map(presentAuditEntry);
       const last = entries[entries.length - 1];
-      return {
-        entries,
-        nextBefore: entries.length === request.query.limit && last ? last.id : null,
-      };
+      return { entries, nextBefore: entries.length === limit && last ? last.id : null };
     },
   );
+  await app.register(auditCsvRoute);
+  await app.register(personViewRoutes);
 };

@@ -36,7 +36,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'evidence.read',
         targetType: 'investigation',
         targetId: investigation.id,
-        details: { page: 'events', query: request.query, returned: reply.rows.length },
+        details: {
+          page: 'events',
+          query: request.query,
+          returned: reply.rows.length,
+          subjectEmployeeId: investigation.subject.id,
+        },
       });
       return reply;
     },
@@ -63,7 +68,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'evidence.read',
         targetType: 'event',
         targetId: request.params.eventId,
-        details: { page: 'event', investigationId: investigation.id },
+        details: {
+          page: 'event',
+          investigationId: investigation.id,
+          subjectEmployeeId: investigation.subject.id,
+        },
       });
       return reply;
     },

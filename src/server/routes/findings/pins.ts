@@ -52,7 +52,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'evidence.read',
         targetType: 'investigation',
         targetId: investigation.id,
-        details: { page: 'pins' },
+        details: { page: 'pins', subjectEmployeeId: investigation.subject.id },
       });
       return { pins };
     },

@@ -39,7 +39,7 @@ export const getIncidentRoute: FastifyPluginAsyncZod = async (app) => {
         action: 'incident.read',
         targetType: 'incident',
         targetId: row.id,
-        details: { investigationId: investigation.id },
+        details: { investigationId: investigation.id, subjectEmployeeId: investigation.subject.id },
       });
       return {
         ...presentIncident(row),

@@ -32,7 +32,11 @@ export const listIncidentsRoute: FastifyPluginAsyncZod = async (app) => {
         action: 'incident.list',
         targetType: 'investigation',
         targetId: investigation.id,
-        details: { filters: request.query, returned: incidents.length },
+        details: {
+          filters: request.query,
+          returned: incidents.length,
+          subjectEmployeeId: investigation.subject.id,
+        },
       });
       return { pending, incidents };
     },

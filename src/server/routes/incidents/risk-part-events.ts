@@ -41,7 +41,12 @@ export const riskPartEventsRoute: FastifyPluginAsyncZod = async (app) => {
         action: 'evidence.read',
         targetType: 'investigation',
         targetId: investigation.id,
-        details: { page: 'risk', part: request.params.part, returned: reply.rows.length },
+        details: {
+          page: 'risk',
+          part: request.params.part,
+          returned: reply.rows.length,
+          subjectEmployeeId: investigation.subject.id,
+        },
       });
       return reply;
     },

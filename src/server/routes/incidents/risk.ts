@@ -35,6 +35,7 @@ export const riskRoute: FastifyPluginAsyncZod = async (app) => {
         action: 'risk.read',
         targetType: 'investigation',
         targetId: investigation.id,
+        details: { subjectEmployeeId: investigation.subject.id },
       });
       const manual = {
         manualLevel: (override?.level ?? null) as RiskLevel | null,

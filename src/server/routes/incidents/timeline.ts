@@ -45,7 +45,7 @@ export const incidentsTimelineRoute: FastifyPluginAsyncZod = async (app) => {
         action: 'incident.timeline',
         targetType: 'investigation',
         targetId: investigation.id,
-        details: { returned: events.length },
+        details: { returned: events.length, subjectEmployeeId: investigation.subject.id },
       });
       return { pending, events, next: page.more && last ? `${last.time}:${last.id}` : null };
     },

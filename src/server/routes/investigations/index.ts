@@ -6,6 +6,7 @@ import { bulkInvestigationsRoute } from './bulk';
 import { checklistRoutes } from './checklist';
 import { createInvestigationRoute } from './create';
 import { getInvestigationRoute } from './get';
+import { legalHoldRoutes } from './legal-hold';
 import { listInvestigationsRoute } from './list';
 import { caseNoteRoutes } from './notes';
 import { updateInvestigationRoute } from './update';
@@ -21,4 +22,5 @@ export const investigationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(caseNoteRoutes);
   await app.register(caseActivityRoute);
   await app.register(checklistRoutes);
+  await app.register(legalHoldRoutes);
 };

@@ -48,6 +48,7 @@ export const caseNoteRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'note.list',
         targetType: 'investigation',
         targetId: investigation.id,
+        details: { subjectEmployeeId: investigation.subject.id },
       });
       return { notes: notes.map(presentCaseNote) };
     },

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { caseExportFileName, caseExports } from '../../../shared/case-exports';
 import type { CaseExportKind } from '../../../shared/case-exports';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
+import { exportRedaction, redactReportModel } from '../../case/report/export-redaction';
+import type { RedactedReport } from '../../case/report/export-redaction';
 import { gatherReport } from '../../case/report/gather-report';
-import type { GatheredReport } from '../../case/report/gather-report';
 
 /** What an export route sends once the case is gathered and its read audited. */
 export type ExportBody = (
-  gathered: GatheredReport,
+  input: RedactedReport,
   request: FastifyRequest,
   reply: FastifyReply,
 ) => Promise<unknown>;
@@ -51,20 +52,29 @@ export function defineExportRoute(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
+      const policy = await request.identityPolicy();
       const gathered = await gatherReport(
         { db: app.db, dialect: app.database.dialect },
         request.viewer!,
         id,
-        await request.identityPolicy(),
+        policy,
       );
+      // PDF and ZIP are streams the reply hook cannot redact: people are hidden as they are
+      // made, from the redacted model and (in the ZIP) each file as it is written.
+      const redaction = exportRedaction(await app.identityDirectory(), policy);
+      const input: RedactedReport = {
+        ...gathered,
+        model: redactReportModel(gathered.model, redaction),
+        redaction,
+      };
       void reply
         .header('content-type', mediaType)
         .header(
           'content-disposition',
-          `attachment; filename="${caseExportFileName(gathered.model.cover.investigation.id, kind)}"`,
+          `attachment; filename="${caseExportFileName(input.model.cover.investigation.id, kind)}"`,
         )
         .header('cache-control', 'no-store');
-      return send(gathered, request, reply);
+      return send(input, request, reply);
     },
   );
 }
