@@ -44,6 +44,11 @@ export interface DataTableProps<T extends RowData> {
   height?: number | 'fill';
   /** Name of the CSV file the export writes. */
   exportName?: string;
+  /**
+   * When set, Export CSV (the button and its key) asks the server for every row of the view
+   * instead of writing the rows loaded so far.
+   */
+  exportAll?: () => void;
   /** Filter box, column visibility menu, row count and Export CSV button; default true. */
   toolbar?: boolean;
   onSelectionChange?: (ids: string[]) => void;

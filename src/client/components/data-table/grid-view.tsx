@@ -118,6 +118,10 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
   // Columns the user has not hidden, including those left out for width.
   const isChosen = (column: { id: string }) => view.columnVisibility[column.id] !== false;
   const exportCsv = () => {
+    if (props.exportAll) {
+      props.exportAll();
+      return;
+    }
     // What the table shows, in words (labels, ISO times), not the values it sorts by.
     const csvColumns = table
       .getAllLeafColumns()

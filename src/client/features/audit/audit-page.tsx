@@ -105,9 +105,6 @@ export default function AuditPage() {
                 Clear filters
               </button>
             ) : null}
-            <button type="button" className="button small" onClick={() => downloadAuditCsv(filter)}>
-              Export audit CSV
-            </button>
           </>
         }
       />
@@ -122,6 +119,7 @@ export default function AuditPage() {
           getRowId={(e) => String(e.id)}
           height="fill"
           exportName="audit-log"
+          exportAll={() => downloadAuditCsv(filter)}
           filterable={false}
           mainGrid
           onOpen={(e) => setOpened(e)}
