@@ -32,3 +32,22 @@ export async function savePrivacySettings(
     )
     .execute();
 }
+
+/**
+ * Holds the settings row until the transaction ends, so two saves (the privacy screen's and
+ * retention's, each reading, merging and writing the one document) cannot lose each other's
+ * change: the row is made if missing, then a no-op update takes its lock (see
+ * investigation-lock.ts for why not `select … for update`).
+ */
+export async function holdPrivacySettings(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .insertInto('privacy_settings')
+    .values({ id: 1, value: toJson(defaultPrivacySettings), updated_by: null, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .updateTable('privacy_settings')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', 1)
+    .execute();
+}

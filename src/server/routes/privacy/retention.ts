@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { retentionSchema } from '../../../shared/schemas/privacy';
 import { retentionReplySchema, retentionRunSchema } from '../../../shared/schemas/retention';
-import { getPrivacySettings } from '../../db/queries/privacy-settings';
+import { getPrivacySettings, holdPrivacySettings } from '../../db/queries/privacy-settings';
 import { listProtectedCases, saveRetention } from '../../db/queries/retention';
 import { lastRetentionRun } from '../../db/queries/retention-audit';
 import { conflict, invalid } from '../../domain-error';
@@ -51,6 +51,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       const next = request.body;
       await app.audited(request, async (trx) => {
         const now = Date.now();
+        await holdPrivacySettings(trx, now);
         const refusal = eventsPeriodConflict(await listProtectedCases(trx), next.eventsDays, now);
         if (refusal) throw invalid(refusal, 'eventsDays');
         const before = (await getPrivacySettings(trx)).retention;

@@ -8,7 +8,11 @@ import {
 } from '../../../shared/schemas/privacy';
 import type { PrivacySettings, PrivacySettingsReply } from '../../../shared/schemas/privacy';
 import type { Viewer } from '../../accounts/viewer';
-import { getPrivacySettings, savePrivacySettings } from '../../db/queries/privacy-settings';
+import {
+  getPrivacySettings,
+  holdPrivacySettings,
+  savePrivacySettings,
+} from '../../db/queries/privacy-settings';
 import type { AuditEntryInput } from '../../plugins/audit';
 
 const SWITCHABLE = ['pseudonymize', 'showOrgDetails', 'revealApproval', 'revealHours'] as const;
@@ -55,6 +59,7 @@ export const privacySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = request.viewer!;
       const saved = await app.audited(request, async (trx) => {
+        await holdPrivacySettings(trx, Date.now());
         const current = await getPrivacySettings(trx);
         const next: PrivacySettings = { ...current, ...request.body };
         const changes: Record<string, { from: unknown; to: unknown }> = {};
