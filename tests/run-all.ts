@@ -1,30 +1,26 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 /**
- * `npm test`: every check in order, with a summary. Typecheck, lint, import boundaries
+ * `npm test`: every check, with a summary. Typecheck, lint, import boundaries
  * (dependency-cruiser: no circles, one-way imports), formatting, unit tests, API tests on SQLite
  * and PostgreSQL, the production build, and the end-to-end journeys in Chromium.
+ *
+ * Each of these is one busy process at a time (tsc, ESLint and Prettier are single-threaded;
+ * Vitest runs one file at a time on 2 cores; a journey waits on the browser, which waits on
+ * the server), so the steps run side by side, two at once by default (VIGIL_TEST_JOBS): the
+ * longest first, the API tests beside the build and the journeys, then the short checks in
+ * the slot the API tests free. A step's output is printed whole when it ends, so the log
+ * reads step by step.
  */
-const steps: Array<{ name: string; command: string[]; needs?: string }> = [
-  {
-    name: 'typecheck',
-    command: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
-  },
-  { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'] },
-  {
-    name: 'boundaries',
-    command: [
-      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
-      'src',
-      '--config',
-      '.dependency-cruiser.cjs',
-    ],
-  },
-  {
-    name: 'format',
-    command: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
-  },
-  { name: 'unit tests', command: ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit'] },
+interface Step {
+  name: string;
+  command: string[];
+  /** Steps that must have passed first (the journeys run the built client). */
+  needs?: string[];
+}
+
+const steps: Step[] = [
   {
     name: 'API tests (SQLite and PostgreSQL)',
     command: [
@@ -45,26 +41,101 @@ const steps: Array<{ name: string; command: string[]; needs?: string }> = [
       '-c',
       'tests/e2e/playwright.config.ts',
     ],
-    needs: 'build',
+    needs: ['build'],
   },
+  {
+    name: 'typecheck',
+    command: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
+  },
+  { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'] },
+  {
+    name: 'boundaries',
+    command: [
+      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+      'src',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ],
+  },
+  {
+    name: 'format',
+    command: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
+  },
+  { name: 'unit tests', command: ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit'] },
 ];
 
-const results: Array<{ name: string; ok: boolean; seconds: number; skipped?: boolean }> = [];
-for (const step of steps) {
-  if (step.needs && !results.find((r) => r.name === step.needs)?.ok) {
-    results.push({ name: step.name, ok: false, seconds: 0, skipped: true });
-    continue;
-  }
-  console.log(`\n▶ ${step.name}`);
-  const started = Date.now();
-  const run = spawnSync(process.execPath, step.command, { stdio: 'inherit', env: process.env });
-  results.push({ name: step.name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
+const jobs = Math.max(1, Number(process.env.VIGIL_TEST_JOBS) || Math.min(2, os.cpus().length));
+
+interface Result {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  skipped?: boolean;
 }
 
-console.log('\nSummary');
-for (const r of results) {
+/** Runs one step, its output (stdout and stderr in order) kept until it ends. */
+function run(step: Step): Promise<Result> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`▶ ${step.name}`);
+    const child = spawn(process.execPath, step.command, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (ok: boolean) => {
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`\n■ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name: step.name, ok, seconds });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
+}
+
+const started = Date.now();
+const results = new Map<string, Result>();
+const waiting = [...steps];
+const running = new Set<Promise<void>>();
+
+/** Starts every waiting step whose needs have passed, up to `jobs` at once, in list order. */
+function startReady(): void {
+  for (const step of [...waiting]) {
+    const needs = step.needs ?? [];
+    if (needs.some((name) => results.has(name) && !results.get(name)!.ok)) {
+      waiting.splice(waiting.indexOf(step), 1);
+      results.set(step.name, { name: step.name, ok: false, seconds: 0, skipped: true });
+      continue;
+    }
+    if (running.size >= jobs || !needs.every((name) => results.get(name)?.ok)) continue;
+    waiting.splice(waiting.indexOf(step), 1);
+    const job: Promise<void> = run(step).then((result) => {
+      results.set(step.name, result);
+      running.delete(job);
+    });
+    running.add(job);
+  }
+}
+
+startReady();
+while (running.size > 0) {
+  await Promise.race(running);
+  startReady();
+}
+
+console.log(
+  `\nSummary (${jobs} at a time, ${((Date.now() - started) / 1000).toFixed(1)} s in all)`,
+);
+for (const step of steps) {
+  const r = results.get(step.name) ?? { name: step.name, ok: false, seconds: 0, skipped: true };
   console.log(
     `  ${r.skipped ? '–' : r.ok ? '✓' : '✗'} ${r.name}${r.skipped ? ' (skipped)' : ` (${r.seconds.toFixed(1)} s)`}`,
   );
 }
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+process.exit(steps.every((step) => results.get(step.name)?.ok) ? 0 : 1);

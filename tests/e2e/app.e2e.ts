@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 
+import { personAs } from './support/people';
 import { expireSessionsOf, press, seedInvestigation, signIn, tabTo } from './support/vigil';
 
 test('signs in with the keyboard and lands on the dashboard with its figures', async ({ page }) => {
@@ -52,6 +53,8 @@ test('an expired session sends the browser to /auth, and back after signing in',
 
 test('creates and edits an investigation', async ({ page }) => {
   await signIn(page, 'investigator');
+  // People show as pseudonyms: the subject is found by the one the investigator sees.
+  const subject = await personAs(page, 'E10003');
   await press(page, 'Control+k');
   await page.keyboard.type('>new investigation');
   await press(page, 'Enter');
@@ -62,7 +65,7 @@ test('creates and edits an investigation', async ({ page }) => {
   await press(page, 'Enter');
   await expect(dialog.getByText('Choose the employee the investigation is about.')).toBeVisible();
   await expect(dialog).toBeVisible();
-  await page.keyboard.type('Aditi Carter');
+  await page.keyboard.type(subject.pseudonym);
   await press(page, 'Tab');
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('E10003');
   await press(page, 'Tab');
@@ -72,7 +75,7 @@ test('creates and edits an investigation', async ({ page }) => {
   await expect(dialog.getByLabel('Type')).toBeFocused();
   await press(page, 'Control+Enter');
   await expect(page.getByRole('heading', { name: 'Source code copied to USB' })).toBeVisible();
-  await expect(page.getByText('Subject: Aditi Carter')).toBeVisible();
+  await expect(page.getByText(`Subject: ${subject.pseudonym}`)).toBeVisible();
 
   // Change the status from the palette: a nested page lists only the allowed next statuses.
   await press(page, 'Control+k');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
+import { personAs } from './support/people';
 import { adminApi, openCaseFromPalette, press, signIn } from './support/vigil';
 
 /** The demo organization's case about a departing employee (src/server/demo/demo-data.ts). */
@@ -71,13 +72,15 @@ test('new investigation: a window that ends before it starts is said beside "Win
   page,
 }) => {
   await signIn(page, 'analyst');
+  // People show as pseudonyms: the subject is found by the one the analyst sees.
+  const subject = await personAs(page, 'E10003');
   await press(page, 'Control+Shift+k');
   await page.keyboard.type('New Investigation');
   await expect(page.getByRole('option', { name: /New Investigation/ }).first()).toBeVisible();
   await press(page, 'Enter');
   const dialog = page.getByRole('dialog', { name: 'New investigation' });
   await expect(dialog.getByLabel('Find the subject')).toBeFocused();
-  await page.keyboard.type('Aoife');
+  await page.keyboard.type(subject.pseudonym);
   await tabTo(page, dialog.getByLabel('Title'));
   await page.keyboard.type('Backwards window');
   const starts = dialog.getByLabel('Window starts');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
+import { PSEUDONYM } from './support/people';
 import { adminApi, press, signIn } from './support/vigil';
 
 /** A Sigma rule the compiler accepts: an Okta MFA factor removed. */
@@ -132,6 +133,8 @@ test('a watchlist from the keyboard, and the palette’s Risky People', async ({
     employees: Array<{ id: string; fullName: string }>;
   };
   const someone = directory.employees[7]!;
+  // People are found by what the screens show: their pseudonym.
+  expect(someone.fullName).toMatch(PSEUDONYM);
   await signIn(page, 'admin');
 
   // New watchlist…: a name, then a person found by typing, Enter adds them, Ctrl+Enter creates.

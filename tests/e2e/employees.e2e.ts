@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 
+import { PSEUDONYM } from './support/people';
 import { adminApi, createRole, createUser, press, signIn, signInWith } from './support/vigil';
 
 test('the person open beside the directory stays highlighted, with one way to open a case about them', async ({
@@ -48,7 +49,10 @@ test('the person open beside the directory stays highlighted, with one way to op
   await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(id);
 });
 
-/** Someone well below the first screenful of the directory, which lists people by name. */
+/**
+ * Someone well below the first screenful of the directory, which lists people by name: by
+ * pseudonym, as everyone shows by default (the same for every user of the installation).
+ */
 async function someoneFarDown(request: APIRequestContext) {
   const api = await adminApi(request);
   const reply = await api.get('/identity/employees?limit=5000');
@@ -57,7 +61,9 @@ async function someoneFarDown(request: APIRequestContext) {
   const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   const sorted = [...employees].sort((a, b) => byName.compare(a.fullName, b.fullName));
   expect(sorted.length).toBeGreaterThan(100);
-  return sorted[Math.floor(sorted.length * 0.8)]!;
+  const person = sorted[Math.floor(sorted.length * 0.8)]!;
+  expect(person.fullName).toMatch(PSEUDONYM);
+  return person;
 }
 
 test('someone opened from the palette is scrolled into view, and c opens a case about them', async ({

@@ -1,0 +1,49 @@
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/**
+ * A person as the signed-in user sees them. People are pseudonymized by default (issue 17) and
+ * a pseudonym is an HMAC under the installation's secret, so a journey cannot write one down:
+ * it asks the API, with the browser's own session, what the screen will show.
+ */
+export interface Person {
+  id: string;
+  /** What the screens show as the name: the pseudonym unless the identity is revealed. */
+  fullName: string;
+  /** "Person 7F3K-9QX2" */
+  pseudonym: string;
+  identity: 'pseudonymized' | 'revealed' | 'open';
+  department: string | null;
+}
+
+/** One employee by id, as the user signed in on `page` sees them. */
+export async function personAs(page: Page, employeeId: string): Promise<Person> {
+  const reply = await page.request.get(`/api/app/identity/employees/${employeeId}`);
+  expect(reply.ok(), `employee ${employeeId}`).toBe(true);
+  return (await reply.json()) as Person;
+}
+
+/** The subject of the case with this title, as the user signed in on `page` sees them. */
+export async function subjectOfCase(
+  page: Page,
+  title: string,
+): Promise<Person & { caseId: string }> {
+  const reply = await page.request.get('/api/app/investigations?limit=500');
+  expect(reply.ok()).toBe(true);
+  const { investigations } = (await reply.json()) as {
+    investigations: Array<{ id: string; title: string; subject: Person }>;
+  };
+  const found = investigations.find((c) => c.title === title);
+  expect(found, `the case "${title}"`).toBeDefined();
+  return { ...found!.subject, caseId: found!.id };
+}
+
+/** The directory as the user signed in on `page` sees it (the first 5,000 people). */
+export async function directoryAs(page: Page): Promise<Person[]> {
+  const reply = await page.request.get('/api/app/identity/employees?limit=5000');
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { employees: Person[] }).employees;
+}
+
+/** A pseudonym as the screens write it: "Person 7F3K-9QX2". */
+export const PSEUDONYM = /^Person [0-9A-Z]{4}-[0-9A-Z]{4}$/;
