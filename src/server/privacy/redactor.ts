@@ -1,5 +1,6 @@
 import type { IdentityPolicy } from './identity-policy';
 import type { IdentityDirectory } from './identity-directory';
+import type { Pseudonym } from './pseudonym';
 
 /** What a matched identifier is replaced with. */
 type Kind = 'name' | 'email' | 'account';
@@ -57,7 +58,7 @@ export function redactText(
         match.kind === 'name'
           ? pseudonym.name
           : match.kind === 'email'
-            ? pseudonym.email
+            ? addressFor(text.slice(i, match.end), pseudonym, directory)
             : pseudonym.handle;
       copied = match.end;
       i = match.end;
@@ -137,6 +138,18 @@ function matchAt(
 }
 
 /**
+ * A person's address in text: their pseudonymous address when it is at the company, else the
+ * pseudonym's handle at the same domain, so "mail to a personal address at gmail.com" stays
+ * evident ("person-7f3k9qx2@gmail.com") without saying whose it is.
+ */
+function addressFor(address: string, pseudonym: Pseudonym, directory: IdentityDirectory): string {
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  return directory.companyDomains.has(domain.toLowerCase())
+    ? pseudonym.email
+    : `${pseudonym.handle}@${domain}`;
+}
+
+/**
  * Whose name an address the directory does not know spells out: "aoife.young21@proton.me",
  * "young_aoife@…" (a personal address found in a note or a mail). The local part's letter
  * runs, in order, must be one of a person's name forms, nothing else but digits around them.
@@ -158,7 +171,8 @@ function followedBy(text: string, from: number, words: string[], json: boolean):
     const gap = at;
     while (at < text.length && at - gap < 4) {
       const c = text.charCodeAt(at);
-      if (c === 32 || c === 44 || c === 9 || c === 160) at++;
+      // A comma counts only before a space ("Okafor, Maya"): "Okafor,Maya" is two CSV cells.
+      if (c === 32 || c === 9 || c === 160 || (c === 44 && text.charCodeAt(at + 1) === 32)) at++;
       else if (json && c === 92 && isSpaceEscape(text.charCodeAt(at + 1))) at += 2;
       else break;
     }

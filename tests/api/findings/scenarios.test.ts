@@ -86,9 +86,13 @@ describe('each injected storyline shows up where an investigator looks', () => {
       expect(mail.domains.find((d: any) => d.domain === personal.split('@')[1])?.kind).toBe(
         'personal',
       );
+      // The personal address spells the subject's name: it reads as their pseudonym's handle
+      // at the same domain (issue 17), so where the mail went stays evident.
+      const shown = `${t.app.pseudonyms.of(story.employeeId).handle}@${personal.split('@')[1]}`;
       expect(
-        mail.messages.some((m: any) => m.recipients.includes(personal) && m.attachments > 0),
+        mail.messages.some((m: any) => m.recipients.includes(shown) && m.attachments > 0),
       ).toBe(true);
+      expect(JSON.stringify(mail)).not.toContain(personal);
 
       const files = await finding(story.employeeId, 'findings/file-access/files', {
         label: 'Confidential',

@@ -337,10 +337,15 @@ describe('the audit screen API', () => {
     expect(later.body.views).toEqual([]);
 
     const b = await auditor.get<PersonViewsReply>('/audit/person-views', { employeeId: SUBJECT_B });
-    expect(b.body.views).toEqual([
-      expect.objectContaining({ kind: 'findings', views: 1, cases: [caseB] }),
-    ]);
-    expect(b.body.views[0]!.user.email).toBe(bob.user!.email);
+    // Bob read B's findings once, and its notes once (the CSV injection test above).
+    expect(b.body.views).toHaveLength(2);
+    expect(b.body.views).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'findings', views: 1, cases: [caseB] }),
+        expect.objectContaining({ kind: 'notes', views: 1, cases: [caseB] }),
+      ]),
+    );
+    for (const view of b.body.views) expect(view.user.email).toBe(bob.user!.email);
 
     const people = await auditor.get('/audit/viewed-people');
     expect(people.status).toBe(200);
@@ -351,7 +356,7 @@ describe('the audit screen API', () => {
       ]),
     ).toEqual([
       [SUBJECT_A, FINDINGS_READS + TIMELINE_READS + 1],
-      [SUBJECT_B, 1],
+      [SUBJECT_B, 2],
     ]);
   });
 

@@ -65,7 +65,8 @@ describe('redactText', () => {
     expect(parsed.mail).toBe(`From ${maya.name} <${maya.email}> to ${maya.name}\n${maya.name}.`);
     expect(parsed.path).toBe(`C:\\Users\\${maya.handle}\\Desktop`);
     expect(parsed.account).toBe(`CORP\\${maya.handle}`);
-    expect(parsed.personal).toBe(maya.email);
+    // Outside the company the domain stays: where the mail went is evidence, and says no name.
+    expect(parsed.personal).toBe(`${maya.handle}@personal.example`);
     expect(parsed.other).toBe(`${anne.name} wrote to ${anne.email}`);
   });
 
@@ -73,7 +74,13 @@ describe('redactText', () => {
     const text =
       'Sent to maya.okafor21@proton.me and okafor_maya@gmail.example, not maya@x.example';
     expect(redactText(text, directory, policy())).toBe(
-      `Sent to ${maya.email} and ${maya.email}, not maya@x.example`,
+      `Sent to ${maya.handle}@proton.me and ${maya.handle}@gmail.example, not maya@x.example`,
+    );
+  });
+
+  it('keeps CSV cells apart: a comma without a space is no gap in a name', () => {
+    expect(redactText('Maya,Okafor,Okafor, Maya', directory, policy())).toBe(
+      `Maya,Okafor,${maya.name}`,
     );
   });
 

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { InvestigationType, RiskLevel } from '../../../shared/investigation-model';
 import type { CaseTemplate } from '../../../shared/schemas/templates';
 import { useEmployees } from '../../api/employees/list-employees';
+import { useDebouncedValue } from '../../components/data-table/view-state';
 import { useCreateInvestigation } from '../../api/investigations/create-investigation';
 import { useTemplates } from '../../api/templates/list-templates';
 import { Dialog } from '../../components/dialog';
@@ -96,6 +97,10 @@ function CreateForm(props: {
   const problems = useFieldProblems(create.error, FIELDS);
   const errors = problems.fields;
 
+  // The directory holds pseudonyms: the server also searches what the browser never sees (a
+  // real name, for those who may reveal identities; audited there), and its finds join the list.
+  const asked = useDebouncedValue(search.trim(), 300);
+  const found = useEmployees(asked || undefined);
   const matches = useMemo(() => {
     const all = employees.data?.employees ?? [];
     const needle = search.trim().toLowerCase();
@@ -104,8 +109,11 @@ function CreateForm(props: {
           `${e.fullName} ${e.email} ${e.id} ${e.department ?? ''}`.toLowerCase().includes(needle),
         )
       : all;
-    return filtered.slice(0, 200);
-  }, [employees.data, search]);
+    const seen = new Set(filtered.map((e) => e.id));
+    const fromServer =
+      needle && asked ? (found.data?.employees ?? []).filter((e) => !seen.has(e.id)) : [];
+    return [...filtered, ...fromServer].slice(0, 200);
+  }, [employees.data, search, asked, found.data]);
 
   // The person chosen, or the best match of a search so typing a name is enough. Nobody until
   // then: a case about whoever sorts first would be opened by a mere Enter.
