@@ -13,6 +13,7 @@ import { revealedInCase } from '../db/queries/identity-reveals';
 import { installationSecret } from '../db/queries/installation-secrets';
 import { getPrivacySettings } from '../db/queries/privacy-settings';
 import type { Database } from '../db/schema';
+import { forbidden } from '../domain-error';
 import { IdentityDirectory } from '../privacy/identity-directory';
 import type { IdentityPolicy } from '../privacy/identity-policy';
 import { idsByPseudonym } from '../privacy/person-search';
@@ -33,6 +34,12 @@ declare module 'fastify' {
      * pseudonymization is audited (`person.search_by_name`).
      */
     personSearch(request: FastifyRequest, q: string | undefined): Promise<PersonSearch>;
+    /**
+     * Whether free text searched for names an employee (a name, address or account name): such
+     * a search is for those who may reveal identities, and is audited (`person.search_by_name`);
+     * anyone else is refused with a 403.
+     */
+    guardNameSearch(request: FastifyRequest, q: string): Promise<void>;
   }
   interface FastifyRequest {
     /** How people show in this request's reply (memoized per request). */
@@ -120,6 +127,21 @@ export const privacyPlugin = fp(
     app.decorate('pseudonyms', pseudonyms);
     app.decorate('identityDirectory', () => directory(app.db));
     app.decorate('identityPolicyFor', policyFor);
+    app.decorate('guardNameSearch', async (request: FastifyRequest, q: string) => {
+      const policy = await request.identityPolicy();
+      if (!policy.pseudonymize) return;
+      const hidden = { ...policy, revealed: new Set<string>() };
+      if (redactText(q, await directory(app.db), hidden) === q) return;
+      if (!request.viewer?.permissions.has('identity.reveal')) {
+        throw forbidden(
+          'Searching for a person by name needs the permission to reveal identities: search by their pseudonym, or ask someone who holds it.',
+        );
+      }
+      await app.audit(request, {
+        action: 'person.search_by_name',
+        details: { q, route: request.routeOptions.url ?? request.url },
+      });
+    });
     app.decorate('personSearch', async (request: FastifyRequest, q: string | undefined) => {
       const policy = await request.identityPolicy();
       if (!policy.pseudonymize) return { byName: true, pseudonymIds: [] };

@@ -211,6 +211,45 @@ describe('with pseudonymization on and nothing revealed', () => {
     const pseudonym = shown.body.subject.pseudonym as string;
     const readerByPseudonym = await reader.get('/identity/employees', { q: pseudonym });
     expect(readerByPseudonym.body.employees.map((e: { id: string }) => e.id)).toEqual([subjectId]);
+    // Searching events for a name is a search for the person: refused without the permission
+    // to reveal identities (and the refusal audited), allowed and audited with it.
+    await t.db
+      .insertInto('roles')
+      .values({
+        id: 'evidence_reader',
+        name: 'Evidence reader',
+        description: 'Reads every case and its evidence, reveals nobody.',
+        permissions: JSON.stringify([
+          'investigations.read',
+          'investigations.read_all',
+          'evidence.read',
+        ]),
+        built_in: 0,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+    const evidenceReader = await t.signInAs('evidence_reader');
+    const refused = await evidenceReader.get('/search/events', { q: subject.name });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/permission to reveal identities/);
+    const denied = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'access.denied')
+      .where('actor_email', '=', evidenceReader.user!.email)
+      .execute();
+    expect(denied).toHaveLength(1);
+    expect((await evidenceReader.get('/search/events', { q: 'USB' })).status).toBe(200);
+    const before = audited.length;
+    expect((await admin.get('/search/events', { q: subject.email })).status).toBe(200);
+    const after = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'person.search_by_name')
+      .execute();
+    expect(after.length).toBe(before + 1);
+
     const byPseudonym = await admin.get('/identity/employees', {
       q: String(shown.body.subject.pseudonym).slice(7),
     });

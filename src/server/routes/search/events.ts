@@ -18,10 +18,11 @@ export const searchEventsRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['evidence'],
         querystring: eventSearchQuerySchema,
-        response: { 200: eventSearchReplySchema, 400: errorReplySchema },
+        response: { 200: eventSearchReplySchema, 400: errorReplySchema, 403: errorReplySchema },
       },
     },
     async (request) => {
+      await app.guardNameSearch(request, request.query.q);
       const reply = await searchEvents(
         app.db,
         app.database.dialect,
