@@ -40,7 +40,9 @@ export default defineConfig({
     // VIGIL_E2E_REUSE=1: journeys against a server already started on the port (a busy machine
     // may take longer than the timeout to load the demo); CI always starts a fresh one.
     reuseExistingServer: process.env.VIGIL_E2E_REUSE === '1',
-    timeout: 60_000,
+    // The demo loads in 15-45 s alone; npm test runs the API tests beside the journeys, and a
+    // busy machine has taken over 60 s: the limit only bounds a server that never comes up.
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
