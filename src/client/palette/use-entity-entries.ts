@@ -58,7 +58,9 @@ export function useEmployeeEntries(
   const q = useDebounced(query.trim());
   const result = useQuery({
     queryKey: ['palette', 'employees', q],
-    queryFn: ({ signal }) => fetchEmployees(q || undefined, signal),
+    // The reply keeps the text it answers, so its entries change only when a reply arrives
+    // (a list rebuilt on every keystroke would move the palette's selection under Enter).
+    queryFn: async ({ signal }) => ({ ...(await fetchEmployees(q || undefined, signal)), q }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -72,7 +74,7 @@ export function useEmployeeEntries(
         detail: [person.title, person.department, person.id].filter(Boolean).join(' · '),
         searchText: `${person.fullName} ${person.email} ${person.id} ${person.department ?? ''} ${person.title ?? ''}`,
         // Asked with the query: someone allowed may find a person by their real name.
-        serverMatch: q.length > 0,
+        serverMatch: (result.data?.q ?? '').length > 0,
         run: (newTab) => {
           rememberEntry(`emp:${person.id}`);
           workspace.navigate(`/app/employees/?employee=${encodeURIComponent(person.id)}`, {
@@ -80,7 +82,7 @@ export function useEmployeeEntries(
           });
         },
       })),
-    [result.data, q],
+    [result.data],
   );
   return { entries, loading: result.isFetching };
 }

@@ -1,5 +1,8 @@
 import { expect } from '@playwright/test';
+import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
+
+import { E2E_DB } from './env';
 
 /**
  * A person as the signed-in user sees them. People are pseudonymized by default (issue 17) and
@@ -47,3 +50,19 @@ export async function directoryAs(page: Page): Promise<Person[]> {
 
 /** A pseudonym as the screens write it: "Person 7F3K-9QX2". */
 export const PSEUDONYM = /^Person [0-9A-Z]{4}-[0-9A-Z]{4}$/;
+
+/**
+ * A person's real name, read from the journeys' database: what a tip gives an investigator,
+ * and what no screen may show while the person is pseudonymized.
+ */
+export function realNameOf(employeeId: string): string {
+  const db = new Database(E2E_DB, { readonly: true });
+  try {
+    const row = db.prepare('select full_name from employees where id = ?').get(employeeId) as
+      { full_name: string } | undefined;
+    if (!row) throw new Error(`no employee ${employeeId}`);
+    return row.full_name;
+  } finally {
+    db.close();
+  }
+}
