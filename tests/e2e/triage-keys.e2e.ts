@@ -6,9 +6,16 @@ test('s on an incident sets its status from the palette’s choices', async ({ p
   await signIn(page, 'admin');
   await press(page, 'Control+k');
   await page.keyboard.type('#Data archived, then moved out');
-  await expect(
-    page.getByRole('option', { name: /Data archived, then moved out/ }).first(),
-  ).toBeVisible();
+  // Other journeys open cases about the same person, with the same incident: the demo case's
+  // is the one whose row names it (the case comes first in each row's detail).
+  const wanted = page
+    .getByRole('option', { name: /Data archived, then moved out.*files to USB and personal mail/ })
+    .first();
+  await expect(wanted).toBeVisible();
+  for (let i = 0; i < 10 && (await wanted.getAttribute('aria-selected')) !== 'true'; i++) {
+    await press(page, 'ArrowDown');
+  }
+  await expect(wanted).toHaveAttribute('aria-selected', 'true');
   await press(page, 'Enter');
   const title = page.getByRole('heading', { name: 'Data archived, then moved out' });
   await expect(title).toBeVisible();

@@ -40,7 +40,8 @@ export function useIncidentEntries(
         key: `inc:${item.id}`,
         group: 'Incidents',
         label: item.title,
-        detail: `${item.subjectName} · ${severityLabels[item.severity]} · ${incidentStatusLabels[item.status]} · ${item.techniques.join(', ')}`,
+        // The case first: the same rule raises the same incident in every case about a person.
+        detail: `${item.investigationTitle} · ${item.subjectName} · ${severityLabels[item.severity]} · ${incidentStatusLabels[item.status]} · ${item.techniques.join(', ')}`,
         searchText: `${item.title} ${item.techniques.join(' ')} ${item.techniques.map(techniqueName).join(' ')} ${item.subjectName} ${item.investigationTitle} ${item.ruleId} ${item.id}`,
         run: (newTab) => {
           rememberEntry(`inc:${item.id}`);
