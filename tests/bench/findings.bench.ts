@@ -12,7 +12,9 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { savePrivacySettings } from '../../src/server/db/queries/privacy-settings';
 import { insertUserIfAbsent } from '../../src/server/db/queries/users';
+import { defaultPrivacySettings } from '../../src/shared/schemas/privacy';
 import { benchEvents, insertBenchEvents } from './findings-data';
 
 /** p50/p95 of one finding endpoint. */
@@ -242,10 +244,10 @@ export async function benchFindings(
 
 /** Switches pseudonymization for the whole installation, as the privacy settings screen does. */
 async function setPseudonymize(handle: DatabaseHandle, on: boolean): Promise<void> {
-  const value = JSON.stringify({ pseudonymize: on });
-  await handle.db
-    .insertInto('privacy_settings')
-    .values({ id: 1, value, updated_by: null, updated_at: Date.now() })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ value, updated_at: Date.now() }))
-    .execute();
+  await savePrivacySettings(
+    handle.db,
+    { ...defaultPrivacySettings, pseudonymize: on },
+    'bench',
+    Date.now(),
+  );
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/server/demo/generator/index';
 import { runDetectionPass } from '../../../src/server/analysis/alerts/detection-pass';
 import { analyse, loadDataset, openCase } from '../incidents/support';
+import { savePrivacySettings } from '../../../src/server/db/queries/privacy-settings';
+import { defaultPrivacySettings } from '../../../src/shared/schemas/privacy';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
 
@@ -260,18 +262,12 @@ describe('with pseudonymization on and nothing revealed', () => {
 describe('with pseudonymization off', () => {
   it('the same replies name people: what the walk searched for is there to find', async () => {
     const subject = people.find((p) => p.id === subjectId)!;
-    await t.db
-      .insertInto('privacy_settings')
-      .values({
-        id: 1,
-        value: JSON.stringify({ pseudonymize: false }),
-        updated_by: null,
-        updated_at: Date.now(),
-      })
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({ value: JSON.stringify({ pseudonymize: false }) }),
-      )
-      .execute();
+    await savePrivacySettings(
+      t.db,
+      { ...defaultPrivacySettings, pseudonymize: false },
+      'test',
+      Date.now(),
+    );
     const shown = await text(`/api/app/investigations/${caseId}`);
     expect(shown.body).toContain(subject.name);
     const notes = await text(`/api/app/investigations/${caseId}/notes`);
