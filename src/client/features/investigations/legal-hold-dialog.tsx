@@ -1,13 +1,8 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 
 import { useLegalHold } from '../../api/investigations/legal-hold';
 import type { LegalHoldChange } from '../../api/investigations/legal-hold';
-import { Dialog } from '../../components/dialog';
-import { Field } from '../../components/field';
-import { useFieldProblems } from '../../components/field-problems';
-
-const FIELDS = ['reason'] as const;
+import { ReasonDialog } from '../../components/reason-dialog';
 
 const TEXT = {
   place: {
@@ -33,59 +28,28 @@ export function LegalHoldDialog(props: {
   change: LegalHoldChange;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
   const hold = useLegalHold(props.investigationId);
-  const problems = useFieldProblems(hold.error, FIELDS);
   const text = TEXT[props.change];
-  const valid = reason.trim().length > 0;
   return (
-    <Dialog
+    <ReasonDialog
       title={text.title}
+      action={text.action}
+      hint={text.hint}
+      formId="legal-hold-form"
+      pending={hold.isPending}
+      error={hold.error}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="legal-hold-form"
-            className="button primary"
-            disabled={!valid || hold.isPending}
-          >
-            {text.action}
-          </button>
-        </>
-      }
-    >
-      <form
-        id="legal-hold-form"
-        ref={problems.formRef}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!valid) return;
-          hold.mutate(
-            { change: props.change, reason: reason.trim() },
-            {
-              onSuccess: () => {
-                toast.success(text.done);
-                props.onClose();
-              },
+      onSubmit={(reason) =>
+        hold.mutate(
+          { change: props.change, reason },
+          {
+            onSuccess: () => {
+              toast.success(text.done);
+              props.onClose();
             },
-          );
-        }}
-      >
-        <Field label="Reason" error={problems.fields.reason ?? problems.form} hint={text.hint}>
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={2000}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            autoFocus
-          />
-        </Field>
-      </form>
-    </Dialog>
+          },
+        )
+      }
+    />
   );
 }
