@@ -20,6 +20,7 @@ import { sigmaFunctionsMigration } from './migrations/0016-sigma-functions';
 import { alertsMigration } from './migrations/0017-alerts';
 import { caseRecordMigration } from './migrations/0018-case-record';
 import { privacyMigration } from './migrations/0019-privacy';
+import { directoryVersionMigration } from './migrations/0021-directory-version';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0017-alerts': alertsMigration(dialect),
     '0018-case-record': caseRecordMigration(dialect),
     '0019-privacy': privacyMigration(dialect),
+    '0021-directory-version': directoryVersionMigration(dialect),
   };
 }
 

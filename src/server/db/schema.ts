@@ -35,6 +35,7 @@ export interface Database {
   identity_reveals: IdentityRevealsTable;
   person_views: PersonViewsTable;
   retention_gate: RetentionGateTable;
+  directory_version: DirectoryVersionTable;
 }
 
 /** One normalized activity event (see src/shared/events.ts); booleans are 0/1. */
@@ -471,4 +472,10 @@ export interface PersonViewsTable {
 export interface RetentionGateTable {
   id: number;
   audit_before: number;
+}
+
+/** Raised by triggers on every write to employees or users: the redactor's index is rebuilt. */
+export interface DirectoryVersionTable {
+  id: number;
+  version: number;
 }

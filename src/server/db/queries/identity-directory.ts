@@ -2,13 +2,17 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../schema';
 
-/** What tells whether the employee directory changed: its size and latest update. */
+/**
+ * The directory's version: a counter raised by triggers on every write to employees and users
+ * (migration 0021), so a person added by another process is redacted on the next reply.
+ */
 export async function employeeDirectoryVersion(db: Kysely<Database>): Promise<string> {
   const row = await db
-    .selectFrom('employees')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')])
+    .selectFrom('directory_version')
+    .select('version')
+    .where('id', '=', 1)
     .executeTakeFirstOrThrow();
-  return `${Number(row.n)}:${Number(row.at ?? 0)}`;
+  return String(row.version);
 }
 
 /** Every employee's identifiers, for the redactor. */
