@@ -11,11 +11,15 @@ import { defineConfig } from 'vitest/config';
  * accept them (@fastify/static `preCompressed`), so no CPU is spent compressing per request.
  */
 function precompress(): Plugin {
+  // The directory the build wrote (`--outDir` overrides VIGIL_CLIENT_DIR).
+  let dir = CLIENT_DIR;
   return {
     name: 'vigil-precompress',
     apply: 'build',
+    configResolved(config) {
+      dir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      const dir = CLIENT_DIR;
       const walk = (folder: string): string[] =>
         fs
           .readdirSync(folder, { withFileTypes: true })

@@ -168,7 +168,8 @@ test('PowerShell of the tampering case: Defender switched off is flagged and ope
   await expect(tampering).toContainText(/high|critical/i);
 
   // Walk down to it with j, then Enter shows the whole normalized command.
-  await commands.focus();
+  // The page's main grid took the keys on arrival.
+  await expect(commands).toBeFocused();
   const target = Number(await tampering.getAttribute('aria-rowindex')) - 2;
   for (let i = 0; i < target; i++) await press(page, 'j');
   await press(page, 'Enter');

@@ -45,7 +45,8 @@ test('palette → matrix technique → its incidents → a timeline event → it
   // The incident list for that technique: open the row with o.
   const grid = page.getByRole('grid', { name: 'Incidents' });
   await expect(grid.getByRole('row', { name: /copied to removable media/ })).toBeVisible();
-  await grid.focus();
+  // Arriving on the list gave its grid the keys: o opens the row under the cursor.
+  await expect(grid).toBeFocused();
   await press(page, 'o');
   await expect(page.getByRole('heading', { name: /copied to removable media/ })).toBeVisible();
 
