@@ -11,7 +11,7 @@ import { deleteDetectionRule } from '../../api/detection/delete-detection-rule';
 import { detectionKeys } from '../../api/detection/keys';
 import { setDetectionRuleTarget } from '../../api/detection/rule-target';
 import { setDetectionRuleEnabled } from '../../api/detection/update-detection-rule';
-import { DeleteRuleDialog } from './delete-rule-dialog';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 
 /** What the rule list tells its actions. */
 export interface RuleActionsOptions {
@@ -84,8 +84,9 @@ export function useRuleActions(options: RuleActionsOptions): {
   );
 
   const dialog = deleting ? (
-    <DeleteRuleDialog
-      rule={deleting}
+    <ConfirmDeleteDialog
+      title="Delete detection rule?"
+      action="Delete rule"
       onCancel={() => setDeleting(null)}
       onDelete={async () => {
         await deleteDetectionRule(deleting.id);
@@ -97,7 +98,10 @@ export function useRuleActions(options: RuleActionsOptions): {
         );
         void client.invalidateQueries({ queryKey: detectionKeys.all });
       }}
-    />
+    >
+      <strong>{deleting.title}</strong> stops raising alerts and leaves the list. Alerts it already
+      raised stay in the queue.
+    </ConfirmDeleteDialog>
   ) : null;
   return {
     toggle: (rule) => void actions.current.toggle(rule),

@@ -7,7 +7,7 @@ import type { CaseTemplate } from '../../../shared/schemas/templates';
 import { deleteTemplate } from '../../api/templates/delete-template';
 import { templateKeys } from '../../api/templates/keys';
 import { setTemplateTarget } from '../../api/templates/template-target';
-import { DeleteTemplateDialog } from './delete-template-dialog';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 
 /**
  * The Templates screen's part in the `template.*` commands: registers the list as their target
@@ -38,8 +38,9 @@ export function useTemplateActions(options: {
   );
 
   const dialog = deleting ? (
-    <DeleteTemplateDialog
-      template={deleting}
+    <ConfirmDeleteDialog
+      title="Delete template?"
+      action="Delete template"
       onCancel={() => setDeleting(null)}
       onDelete={async () => {
         await deleteTemplate(deleting.id);
@@ -48,7 +49,10 @@ export function useTemplateActions(options: {
         toast.success(`Template deleted: ${deleting.name}`);
         void client.invalidateQueries({ queryKey: templateKeys.all });
       }}
-    />
+    >
+      <strong>{deleting.name}</strong> leaves the list. Investigations opened from it keep their
+      checklist.
+    </ConfirmDeleteDialog>
   ) : null;
   return { askDelete: setDeleting, dialog };
 }
