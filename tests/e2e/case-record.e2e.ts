@@ -215,7 +215,7 @@ test('pinned evidence: a grid at the top of the summary; o opens a pin; its sour
   await expect(page.getByRole('listbox', { name: /Incident timeline events/ })).toBeVisible();
   await press(page, 'l l');
   await press(page, 'p');
-  const pinDialog = page.getByRole('dialog', { name: 'Pin event to evidence' });
+  const pinDialog = page.getByRole('dialog', { name: 'Pin to evidence' });
   await expect(pinDialog.getByLabel('Note')).toBeFocused();
   await page.keyboard.type('Third download of the bulk');
   await press(page, 'Control+Enter');

@@ -4,8 +4,8 @@ import { NavLink, Outlet } from 'react-router-dom';
 
 import { evidencePageSlugs, routes } from '../../../shared/routes';
 import { useTopic } from '../../api/findings/topics';
+import { PinDialog } from '../../components/pin-dialog';
 import { LinkedEventDialog } from './parts/linked-event-dialog';
-import { PinDialog } from './parts/pin-dialog';
 import { useEvidenceUi } from './parts/use-evidence-ui';
 
 /** The evidence locker: its pages with their anomaly counts, the chosen one beside them. */

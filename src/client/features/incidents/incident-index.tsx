@@ -6,8 +6,8 @@ import { eventPinTarget, setPinSource } from '../../api/findings/pin-draft';
 import { useIncident } from '../../api/incidents/get-incident';
 import { NoDataYet } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
+import { PinDialog } from '../../components/pin-dialog';
 import { setActiveTimeline } from '../../components/timeline/timeline-controller';
-import { PinEventDialog, TIMELINE_PIN_PAGE } from './pin-event-dialog';
 import { TimelineAxis } from './timeline/timeline-axis';
 import { TimelineList } from './timeline/timeline-list';
 import { MAX_ZOOM, useTimelineView } from './timeline/timeline-state';
@@ -19,6 +19,9 @@ const clamp = (value: number, low: number, high: number) => Math.max(low, Math.m
  * virtualized list. While shown it is the target of the timeline commands (h/l or arrows move,
  * =/- zoom, space expands to the raw record) and of `p` (pin the event to evidence).
  */
+/** The page a timeline pin names, so only this screen's dialog answers it. */
+const TIMELINE_PIN_PAGE = 'incidents';
+
 export default function IncidentIndex() {
   const { id = '', incidentId = '' } = useParams<{ id: string; incidentId: string }>();
   const incident = useIncident(id, incidentId);
@@ -118,7 +121,7 @@ export default function IncidentIndex() {
           onToggle={toggle}
         />
       </div>
-      <PinEventDialog investigationId={id} />
+      <PinDialog investigationId={id} page={TIMELINE_PIN_PAGE} />
     </section>
   );
 }

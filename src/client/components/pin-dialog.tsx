@@ -2,15 +2,21 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { toast } from 'sonner';
 
-import { pinDraftAtom } from '../../../api/findings/pin-draft';
-import { useCreatePin } from '../../../api/findings/pins';
-import { Dialog } from '../../../components/dialog';
-import { Field } from '../../../components/field';
+import { pinDraftAtom } from '../api/findings/pin-draft';
+import { useCreatePin } from '../api/findings/pins';
+import { Dialog } from './dialog';
+import { Field } from './field';
 
-/** Asks for a note, then pins the drafted row to the case's evidence. */
-export function PinDialog(props: { investigationId: string }) {
+/**
+ * Asks for a note, then pins the drafted row or event to the case's evidence: the server
+ * captures the content itself and answers with its SHA-256, which the toast shows. `page`
+ * limits the dialog to drafts made on one screen (the incident timeline's `p`), so two screens
+ * side by side do not both answer the same draft.
+ */
+export function PinDialog(props: { investigationId: string; page?: string }) {
   const [draft, setDraft] = useAtom(pinDraftAtom);
   if (!draft || draft.investigationId !== props.investigationId) return null;
+  if (props.page !== undefined && draft.target.page !== props.page) return null;
   return (
     <PinForm
       key={draft.target.ref}
