@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { generate, writeDataset } from '../../src/server/demo/generator/index';
-import { press, signIn } from './support/vigil';
+import { press, signIn, tabTo } from './support/vigil';
 
 /** A small Okta export from the log generator, in a January far from the demo's window. */
 async function oktaExport(): Promise<{ file: string; events: number; remove: () => void }> {
@@ -59,7 +59,7 @@ test('connects a source from the palette, shows its token once, and an upload co
     await expect(
       connected.getByText(/\/api\/app\/integrations\/[0-9a-f-]+\/ingest/).first(),
     ).toBeVisible();
-    await connected.getByRole('button', { name: 'Open settings' }).focus();
+    await tabTo(page, connected.getByRole('button', { name: 'Open settings' }));
     await press(page, 'Enter');
     await expect(page.getByRole('heading', { name })).toBeVisible();
 
@@ -70,7 +70,7 @@ test('connects a source from the palette, shows its token once, and an upload co
     await press(page, 'Escape');
 
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(okta.file);
-    await page.getByRole('button', { name: 'Upload', exact: true }).focus();
+    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
     await press(page, 'Enter');
     const first = await shownCounts(page);
     expect(first.rejected).toBe(0);
@@ -80,7 +80,7 @@ test('connects a source from the palette, shows its token once, and an upload co
     // The same file again adds nothing: every event is a duplicate.
     await page.reload();
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(okta.file);
-    await page.getByRole('button', { name: 'Upload', exact: true }).focus();
+    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
     await press(page, 'Enter');
     const second = await shownCounts(page);
     expect(second).toEqual({ accepted: 0, duplicate: okta.events, rejected: 0 });
@@ -110,10 +110,11 @@ test('an upload of the wrong format is refused with a reason and writes nothing'
     // Filter the list to the demo's Okta source, then open it with o.
     await press(page, '/');
     await page.keyboard.type('Okta System Log');
-    await press(page, 'Tab');
+    // Down leaves the filter box for the rows it filtered.
+    await press(page, 'ArrowDown');
+    await expect(grid).toBeFocused();
     const cursor = grid.locator('[data-cursor]');
     await expect(cursor).toContainText('Okta System Log');
-    await grid.focus();
     // Other journeys may have connected Okta sources too: j down to the demo's own.
     for (let i = 0; i < 10 && (await cursor.innerText()).includes('Okta e2e'); i++) {
       await press(page, 'j');
@@ -121,7 +122,7 @@ test('an upload of the wrong format is refused with a reason and writes nothing'
     await press(page, 'o');
     await expect(page.getByRole('heading', { name: 'Okta System Log' })).toBeVisible();
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(file);
-    await page.getByRole('button', { name: 'Upload', exact: true }).focus();
+    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
     await press(page, 'Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Rejected' })).toBeVisible({
       timeout: 20_000,

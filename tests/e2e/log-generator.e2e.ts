@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { press, signIn } from './support/vigil';
+import { press, signIn, tabTo } from './support/vigil';
 
 const storylines = [
   'Departing employee: labelled files to USB and personal email',
@@ -29,7 +29,7 @@ test('an admin generates a day of activity for the demo organization and sees it
   await page.getByLabel('Events per person per workday').fill('5');
   // No storylines: the other journeys read the demo's incidents.
   for (const storyline of storylines) await page.getByLabel(`${storyline}: people`).fill('0');
-  await page.getByRole('button', { name: 'Generate and ingest' }).focus();
+  await tabTo(page, page.getByRole('button', { name: 'Generate and ingest' }));
   await press(page, 'Enter');
 
   await expect(page.getByRole('heading', { name: 'Last run' })).toBeVisible({ timeout: 60_000 });
@@ -46,7 +46,7 @@ test('another seed is refused on the demo database with the reason', async ({ pa
   await page.goto('/dev/log-generator');
   await page.getByLabel('Seed').fill('8');
   await page.getByLabel('Days').fill('1');
-  await page.getByRole('button', { name: 'Generate and ingest' }).focus();
+  await tabTo(page, page.getByRole('button', { name: 'Generate and ingest' }));
   await press(page, 'Enter');
   await expect(page.getByText(/already holds a different organization/)).toBeVisible({
     timeout: 45_000,
