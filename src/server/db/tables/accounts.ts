@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** Vigil's own users: roles, accounts, sessions, settings, sign-in throttling, installation secrets. */
+/**
+ * Vigil's own users: roles, accounts, sessions, settings, sign-in throttling, installation
+ * secrets.
+ */
 
 export interface UserSettingsTable {
   user_id: string;

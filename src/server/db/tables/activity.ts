@@ -1,6 +1,8 @@
 import type { Generated, GeneratedAlways } from 'kysely';
 
-/** The events Vigil reads and where they came from: normalized events, integrations, ingest runs. */
+/**
+ * The events Vigil reads and where they came from: normalized events, integrations, ingest runs.
+ */
 
 /** One normalized activity event (see src/shared/events.ts); booleans are 0/1. */
 export interface EventsTable {

@@ -1,4 +1,7 @@
-/** The people watched and the cases about them: employees, investigations, notes, templates, checklists, members. */
+/**
+ * The people watched and the cases about them: employees, investigations, notes, templates,
+ * checklists, members.
+ */
 
 export interface EmployeesTable {
   id: string;

@@ -1,4 +1,7 @@
-/** Detection over the organization: its configuration, alerts, the queue, risk, watchlists and rules. */
+/**
+ * Detection over the organization: its configuration, alerts, the queue, risk, watchlists and
+ * rules.
+ */
 
 /** One row (id 1): the detection configuration as JSON. */
 export interface ConfigurationTable {

@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** Watching the watchers: the audit log, privacy settings, reveals of identity, reads of a person, retention. */
+/**
+ * Watching the watchers: the audit log, privacy settings, reveals of identity, reads of a person,
+ * retention.
+ */
 
 export interface AuditLogTable {
   id: Generated<number>;
