@@ -21,6 +21,7 @@ import { alertsMigration } from './migrations/0017-alerts';
 import { caseRecordMigration } from './migrations/0018-case-record';
 import { privacyMigration } from './migrations/0019-privacy';
 import { directoryVersionMigration } from './migrations/0021-directory-version';
+import { auditDetailIndexesMigration } from './migrations/0022-audit-detail-indexes';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0018-case-record': caseRecordMigration(dialect),
     '0019-privacy': privacyMigration(dialect),
     '0021-directory-version': directoryVersionMigration(dialect),
+    '0022-audit-detail-indexes': auditDetailIndexesMigration(dialect),
   };
 }
 
