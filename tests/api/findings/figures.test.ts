@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAnalysis } from '../../../src/server/analysis/runs/run-analysis';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
+import { caseAbout as openCase } from './support/case-about';
 import { insertEvents } from './support/insert-events';
 import type { TestEvent } from './support/insert-events';
 
@@ -27,26 +28,7 @@ afterAll(async () => {
 });
 
 /** Opens a case about an employee over WINDOW, marked as analysed; returns a GET of its paths. */
-async function caseAbout(employeeId: string) {
-  const reply = await analyst.post('/investigations', {
-    title: `Figures of ${employeeId}`,
-    subjectEmployeeId: employeeId,
-    ...WINDOW,
-  });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  const id = reply.body.id as string;
-  await t.db
-    .updateTable('investigations')
-    .set({ analysis_state: 'idle' })
-    .where('id', '=', id)
-    .execute();
-  const get = async <T = any>(path: string, query?: Record<string, string | number>) => {
-    const got = await analyst.get<T>(`/investigations/${id}/${path}`, query);
-    expect(got.status, JSON.stringify(got.body)).toBe(200);
-    return got.body;
-  };
-  return Object.assign(get, { id });
-}
+const caseAbout = (employeeId: string) => openCase(t, analyst, employeeId, WINDOW);
 
 /** Events at local wall-clock times of a zone with a fixed offset that day (hours from UTC). */
 function localTimes(date: string, offsetHours: number, times: readonly string[]): number[] {

@@ -14,6 +14,16 @@ export interface TimelineFilter {
   destination?: string;
   outcome?: string;
   q?: string;
+  weekday?: string;
+  hour?: string;
+  offHours?: string;
+  days?: string;
+  files?: string;
+  flag?: string;
+  attachments?: string;
+  process?: string;
+  counterpart?: string;
+  ids?: string;
   from?: number;
   to?: number;
 }

@@ -1,25 +1,20 @@
 import './chart.css';
 
-import type { Data, Datum, DownloadImgopts, Layout, PlotMouseEvent } from 'plotly.js';
-import { lazy, Suspense, useId, useMemo, useRef } from 'react';
+import type { Data, DownloadImgopts, Layout, PlotMouseEvent } from 'plotly.js';
+import type { KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 
 import { Tooltip } from '../tooltip';
+import { keyLanes, stepChoice } from './chart-points';
+import type { ChartPoint, KeyPoint } from './chart-points';
 import { chartConfig, themedLayout } from './chart-theme';
 import { summarizeData } from './chart-summary';
 import { useChartColors } from './use-chart-colors';
 
 const PlotlyPlot = lazy(() => import('./plotly-plot'));
 
-/** The point a user clicked: the trace and index, its coordinates and any custom data. */
-export interface ChartPoint {
-  curveNumber: number;
-  pointIndex: number;
-  x: Datum;
-  y: Datum;
-  /** Pie slices and sankey nodes carry a label instead of x/y. */
-  label?: string;
-  customdata?: Datum;
-}
+/** The point a user clicked or chose by keys (defined beside the keys' model of points). */
+export type { ChartPoint } from './chart-points';
 
 /** Props of Chart: Plotly data and layout, plus what Vigil needs around them. */
 export interface ChartProps {
@@ -29,7 +24,13 @@ export interface ChartProps {
   height?: number;
   /** What the chart shows, in a sentence: the accessible name and the image file name. */
   ariaLabel: string;
+  /** Told the point clicked, or chosen with the arrow keys and opened with Enter. */
   onClick?: (point: ChartPoint) => void;
+  /**
+   * A point in words, for the line that says which point the keys chose ("Mondays
+   * 22:00–23:00: 5 events"); null leaves a point out of the keys' way (it opens nothing).
+   */
+  describePoint?: (point: ChartPoint) => string | null;
 }
 
 function toPoint(event: PlotMouseEvent): ChartPoint | null {
@@ -62,6 +63,27 @@ async function downloadPng(frame: HTMLElement | null, fileName: string): Promise
   await Plotly.downloadImage(graph, options);
 }
 
+/** Plotly's hover API, which its type declarations leave out. */
+interface PlotlyHover {
+  Fx: {
+    hover(graph: HTMLElement, points: ReadonlyArray<NonNullable<KeyPoint['hover']>>): void;
+    unhover(graph: HTMLElement): void;
+  };
+}
+
+/** Shows Plotly's hover label on a point chosen by keys (or hides it), once the plot is drawn. */
+async function hoverOn(frame: HTMLElement | null, chosen: KeyPoint | null): Promise<void> {
+  const graph = frame?.querySelector<HTMLElement>('.js-plotly-plot');
+  if (!graph) return;
+  const { Fx } = (await import('./plotly-bundle')).default as unknown as PlotlyHover;
+  try {
+    if (chosen?.hover) Fx.hover(graph, [chosen.hover]);
+    else Fx.unhover(graph);
+  } catch {
+    // A trace Plotly cannot hover by number: the line under the chart still says the point.
+  }
+}
+
 /**
  * The one chart component. Plotly (a partial bundle: core plus bar, scatter, pie, heatmap and
  * sankey) loads lazily on the first chart, in its own chunk; until then a quiet "Loading
@@ -69,10 +91,21 @@ async function downloadPng(frame: HTMLElement | null, fileName: string): Promise
  * between light and dark. Screen readers get the label and a short text summary of the data
  * instead of Plotly's SVG. The image holds nothing focusable (Plotly's own toolbar is off);
  * the PNG export is a button beside it, shown on hover and on keyboard focus.
+ *
+ * A chart whose points open something (onClick) takes the focus: the arrow keys choose a
+ * point (Left and Right along a series or a heatmap row, Up and Down between them, Home and
+ * End), a line under the chart says which, and Enter opens it as a click would.
  */
 export function Chart(props: ChartProps) {
-  const { data, layout, height = 240, ariaLabel, onClick } = props;
+  const { data, layout, height = 240, ariaLabel, onClick, describePoint } = props;
   const summaryId = useId();
+  const choiceId = useId();
+  const lanes = useMemo(
+    () => (onClick ? keyLanes(data, describePoint) : []),
+    [data, onClick, describePoint],
+  );
+  const [choice, setChoice] = useState<[number, number] | null>(null);
+  const chosen = choice ? (lanes[choice[0]]?.[choice[1]] ?? null) : null;
   const colors = useChartColors();
   const themed = useMemo(() => themedLayout(layout, colors, height), [layout, colors, height]);
   const fileName = ariaLabel.slice(0, 60);
@@ -89,22 +122,71 @@ export function Chart(props: ChartProps) {
     [onClick],
   );
 
+  const choose = (next: [number, number] | null) => {
+    setChoice(next);
+    void hoverOn(plot.current, next ? (lanes[next[0]]?.[next[1]] ?? null) : null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!onClick || lanes.length === 0) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      if (!chosen) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onClick(chosen.point);
+      return;
+    }
+    const next = stepChoice(lanes, choice ?? [0, 0], event.key);
+    if (!next) return;
+    event.preventDefault();
+    event.stopPropagation();
+    choose(choice ? next : [0, 0]);
+  };
+  const keyed = Boolean(onClick) && lanes.length > 0;
+
+  const image = (
+    <div
+      ref={plot}
+      className="chart-plot"
+      role="img"
+      aria-label={ariaLabel}
+      aria-describedby={summaryId}
+    >
+      <Suspense fallback={<div className="chart-loading">Loading chart…</div>}>
+        <PlotlyPlot data={data} layout={themed} config={chartConfig} onClick={handleClick} />
+      </Suspense>
+    </div>
+  );
+
   return (
     <figure className={`chart${onClick ? ' chart-clickable' : ''}`} style={{ height }}>
-      <div
-        ref={plot}
-        className="chart-plot"
-        role="img"
-        aria-label={ariaLabel}
-        aria-describedby={summaryId}
-      >
-        <Suspense fallback={<div className="chart-loading">Loading chart…</div>}>
-          <PlotlyPlot data={data} layout={themed} config={chartConfig} onClick={handleClick} />
-        </Suspense>
-      </div>
+      {keyed ? (
+        // The image stays an image; around it, the place the keys choose its points in.
+        <div
+          className="chart-keys"
+          role="application"
+          aria-roledescription="chart"
+          aria-label={`${ariaLabel}: arrow keys choose a point, Enter opens it`}
+          aria-describedby={choiceId}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onFocus={() => choose(choice ?? [0, 0])}
+          onBlur={() => void hoverOn(plot.current, null)}
+        >
+          {image}
+        </div>
+      ) : (
+        image
+      )}
       <p id={summaryId} className="visually-hidden">
         {summary}
       </p>
+      {keyed ? (
+        <p id={choiceId} className="chart-choice" aria-live="polite">
+          {chosen
+            ? `${chosen.words} · Enter opens it`
+            : 'Arrow keys choose a point, Enter opens it'}
+        </p>
+      ) : null}
       <Tooltip content="Download this chart as a PNG image" side="left">
         <button
           type="button"

@@ -6,6 +6,7 @@ import { FindingState } from './parts/finding-state';
 import { PageFrame } from './parts/page-frame';
 import { PinnedList } from './parts/pinned-list';
 import { Figures, Section, SeverityTag } from './parts/section';
+import { timelineTo } from './parts/timeline-link';
 
 /** A sentence ends with a full stop before the next one starts. */
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text : `${text}.`);
@@ -43,11 +44,19 @@ export default function EvidenceIndex() {
             <Figures
               items={data.figures.map((f) => ({
                 label: f.label,
-                value: f.page ? (
-                  <Link to={f.page}>{`${f.value}${f.unit ?? ''}`}</Link>
-                ) : (
-                  `${f.value}${f.unit ?? ''}`
-                ),
+                // The events the figure counts, when it counts events; else its evidence page.
+                ...(f.events
+                  ? {
+                      value: `${f.value}${f.unit ?? ''}`,
+                      to: timelineTo(id, data.window, f.events),
+                    }
+                  : {
+                      value: f.page ? (
+                        <Link to={f.page}>{`${f.value}${f.unit ?? ''}`}</Link>
+                      ) : (
+                        `${f.value}${f.unit ?? ''}`
+                      ),
+                    }),
                 tone:
                   f.severity === 'high' || f.severity === 'critical'
                     ? 'danger'

@@ -2,8 +2,9 @@ import type { KeyboardEvent, RefObject } from 'react';
 import { useState } from 'react';
 
 import type { Facet, TimelineReply } from '../../../shared/schemas/subject-timeline';
+import { describeParam } from './timeline-filter-words';
 import type { TimelineView } from './timeline-filters';
-import { parseDay } from './timeline-filters';
+import { CHIP_PARAMS, parseDay } from './timeline-filters';
 
 type Facets = NonNullable<TimelineReply['facets']>;
 
@@ -45,8 +46,9 @@ function FacetSelect(props: {
 
 /**
  * The timeline's filters, in its table's toolbar: source, activity and label (with how many
- * events of the range each value has), words to search, and a date to start at. Enter or
- * Escape in any of them hands the keys back to the rows.
+ * events of the range each value has), words to search, a date to start at, and a chip for
+ * each other filter a link set (a figure's local hours, flags, contacts…) that clears it.
+ * Enter or Escape in the fields hands the keys back to the rows.
  */
 export function TimelineFilterBar(props: {
   view: TimelineView;
@@ -140,6 +142,24 @@ export function TimelineFilterBar(props: {
           {dateProblem}
         </span>
       ) : null}
+      {CHIP_PARAMS.map((name) => {
+        const value = view.filter[name];
+        if (!value) return null;
+        // A figure's filter without a field of its own: shown as a chip that clears it.
+        const words = describeParam(name, value);
+        return (
+          <button
+            key={name}
+            type="button"
+            className="button small timeline-chip"
+            aria-label={`Clear the filter: ${words}`}
+            onClick={() => onChange(name, '')}
+          >
+            {words}
+            <span aria-hidden="true"> ×</span>
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { TimelineFilter } from '../../api/timeline/subject-timeline';
+import { FIGURE_PARAMS, describeParam, describeSlot, isSlotParam } from './timeline-filter-words';
 
 /**
  * The subject timeline's view as the URL holds it, so a figure's drill-down and a deep link
@@ -24,8 +25,12 @@ export const FILTER_PARAMS = [
   'outcome',
   'app',
   'q',
+  ...FIGURE_PARAMS,
 ] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
+
+/** The filters without a field of their own in the filter bar: each shows as a chip that clears it. */
+export const CHIP_PARAMS = ['category', 'destination', 'outcome', 'app', ...FIGURE_PARAMS] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -62,13 +67,20 @@ export function withParam(params: URLSearchParams, name: string, value: string):
   return next;
 }
 
-/** The filters in force, in words, for the page's subtitle ("okta · usb_write · 2 Oct – 3 Oct"). */
-export function describeFilter(filter: TimelineFilter): string[] {
+/**
+ * The filters in force, in words, for the page's subtitle ("okta · usb_write · Mondays
+ * 22:00–23:00 (Europe/Berlin) · 2 Oct – 3 Oct"): local hours are said once with the subject's
+ * zone (`timeZone`, from the reply).
+ */
+export function describeFilter(filter: TimelineFilter, timeZone?: string): string[] {
   const parts: string[] = [];
   for (const name of FILTER_PARAMS) {
     const value = filter[name];
-    if (value) parts.push(name === 'q' ? `“${value}”` : value.split(',').join(', '));
+    if (!value || isSlotParam(name)) continue;
+    parts.push(name === 'q' ? `“${value}”` : describeParam(name, value));
   }
+  const slot = describeSlot(filter);
+  if (slot) parts.push(timeZone ? `${slot} (${timeZone})` : slot);
   if (filter.from !== undefined || filter.to !== undefined) {
     const format = (time: number) => new Date(time).toISOString().slice(0, 16).replace('T', ' ');
     parts.push(

@@ -95,7 +95,7 @@ export default function SubjectTimelinePage() {
 
   const change = (name: string, value: string) =>
     setParams(withParam(params, name, value), { replace: true });
-  const described = describeFilter(view.filter);
+  const described = describeFilter(view.filter, facets.data?.timezone);
   const total = facets.data?.total;
   const range = facets.data?.range;
 

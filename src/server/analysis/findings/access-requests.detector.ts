@@ -1,3 +1,4 @@
+import { REQUEST_STATUSES } from '../../../shared/schemas/findings/access-requests';
 import type {
   AccessRequestRow,
   AccessRequestsReply,
@@ -76,6 +77,7 @@ async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequests
     };
   });
   const status = (r: AccessRequestRow, words: RegExp) => words.test(r.status);
+  const { approved, pending, rejected } = REQUEST_STATUSES;
   return {
     window: ctx.window,
     department,
@@ -85,21 +87,25 @@ async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequests
     summary: {
       total: requests.length,
       flagged: requests.filter((r) => r.flagged).length,
-      approved: requests.filter((r) => status(r, /approved|granted|fulfilled|closed complete/i))
-        .length,
-      pending: requests.filter((r) => status(r, /pending|progress|requested|open|new/i)).length,
-      rejected: requests.filter((r) => status(r, /reject|denied|declined|cancel/i)).length,
+      approved: requests.filter((r) => status(r, approved)).length,
+      pending: requests.filter((r) => status(r, pending)).length,
+      rejected: requests.filter((r) => status(r, rejected)).length,
     },
   };
 }
 
 /** Access requests: those that stand out against department peers or came after resignation. */
 export const accessRequestsDetector = defineDetector('accessRequests', detectAccessRequests, {
-  figures: ({ accessRequests }) => ({
-    'access-requests': {
-      value: accessRequests.summary.flagged,
-      severity: severityAt(accessRequests.summary.flagged, 2),
-    },
-  }),
+  figures: ({ accessRequests }) => {
+    // Flagged in code (peers, resignation), not by columns: the link names the requests.
+    const flagged = accessRequests.requests.filter((r) => r.flagged).map((r) => r.id);
+    return {
+      'access-requests': {
+        value: accessRequests.summary.flagged,
+        severity: severityAt(accessRequests.summary.flagged, 2),
+        ...(flagged.length ? { events: { ids: flagged.join(',') } } : {}),
+      },
+    };
+  },
   anomalies: ({ accessRequests }) => accessRequests.summary.flagged,
 });

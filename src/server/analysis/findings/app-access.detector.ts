@@ -98,6 +98,8 @@ async function detectAppAccessStats(ctx: FindingContext): Promise<AppAccessStats
     newApps: 0,
     failures: 0,
     offHoursShare: 0,
+    offHoursEvents: 0,
+    workingHours: { startHour: ctx.hours.startHour, endHour: ctx.hours.endHour },
     busiestDay: null,
   };
   if (appAccessPending(ctx)) return { pending: true, ...empty };
@@ -120,6 +122,7 @@ async function detectAppAccessStats(ctx: FindingContext): Promise<AppAccessStats
     newApps: rows.filter((r) => r.newFlagged).length,
     failures: rows.reduce((sum, r) => sum + r.failures, 0),
     offHoursShare: share(offHours, accesses),
+    offHoursEvents: days.reduce((sum, d) => sum + d.offHours, 0),
     busiestDay: busiest ? { date: dayKey(busiest.day ?? 0), accesses: busiest.n } : null,
   };
 }

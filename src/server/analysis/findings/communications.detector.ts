@@ -3,6 +3,7 @@ import { contactGroups } from '../../db/queries/findings/daily-groups';
 import { employeesByEmail } from '../../db/queries/findings/employees-by-email';
 import type { EmployeeRow } from '../../db/schema';
 import { presentEmployeeRef } from '../../presenters/employee';
+import { contactKey } from './contact-keys';
 import { defineDetector } from './define-detector';
 import { competitorOf, domainKind, domainOf } from './domains';
 import type { FindingContext } from './finding-context';
@@ -51,11 +52,24 @@ async function detectCommunications(
     if (!known) nodes.set(node.id, node);
     else known.hop = Math.min(known.hop, node.hop);
   };
-  const addEdge = (source: string, target: string, weight: number, kind: string) => {
+  /** Adds to an edge; `subjectKey` is the contact's key when the subject's own rows count. */
+  const addEdge = (
+    source: string,
+    target: string,
+    weight: number,
+    kind: string,
+    subjectKey?: string,
+  ) => {
     const key = source < target ? `${source}|${target}` : `${target}|${source}`;
-    const edge = edges.get(key) ?? { source, target, weight: 0, kinds: [] };
+    const edge = edges.get(key) ?? { source, target, weight: 0, kinds: [], subjectEvents: null };
     edge.weight += weight;
     if (!edge.kinds.includes(kind)) edge.kinds.push(kind);
+    if (subjectKey) {
+      const own = edge.subjectEvents ?? { count: 0, counterpart: '' };
+      own.count += weight;
+      own.counterpart = own.counterpart ? `${own.counterpart},${subjectKey}` : subjectKey;
+      edge.subjectEvents = own;
+    }
     edges.set(key, edge);
     for (const id of [source, target]) {
       const node = nodes.get(id);
@@ -87,6 +101,11 @@ async function detectCommunications(
       );
       for (const [email, row] of known) employees.set(email, row);
       for (const contact of contacts) {
+        // The subject's own rows: the timeline lists them by this key (contact-keys.ts).
+        const subjectKey =
+          person.id === ctx.subject.id
+            ? contactKey(ctx.identity, contact.kind, contact.counterpart)
+            : undefined;
         if (contact.kind === 'channel') {
           const id = `c:${contact.counterpart}`;
           addNode({
@@ -99,7 +118,7 @@ async function detectCommunications(
             competitor: null,
             personal: false,
           });
-          addEdge(personId, id, contact.n, 'chat');
+          addEdge(personId, id, contact.n, 'chat', subjectKey);
           continue;
         }
         const email = contact.counterpart.toLowerCase();
@@ -129,7 +148,7 @@ async function detectCommunications(
           competitor: competitorOf(domain, ctx.config),
           personal: kind === 'personal',
         });
-        addEdge(personId, id, contact.n, contact.kind);
+        addEdge(personId, id, contact.n, contact.kind, subjectKey);
         if (kind !== 'company' && domain) {
           const domainId = `d:${domain}`;
           addNode({

@@ -100,6 +100,8 @@ export const competitorMentionsDetector = defineDetector(
       'competitor-mentions': {
         value: competitorMentions.mentions.length,
         severity: severityAt(competitorMentions.mentions.length, 5),
+        // A message naming two competitors is two mentions and one event.
+        events: { flag: 'competitor' },
       },
     }),
     anomalies: ({ competitorMentions }) => competitorMentions.mentions.length,

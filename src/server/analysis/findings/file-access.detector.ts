@@ -4,6 +4,7 @@ import type {
 } from '../../../shared/schemas/findings/file-access';
 import { RISKY_DESTINATIONS, UNLABELED } from '../../../shared/schemas/findings/file-access';
 import { ACTION_NAMES, DESTINATION_NAMES } from '../../../shared/findings/file-flow-names';
+import type { TimelineLink } from '../../../shared/schemas/subject-timeline';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { OUTBOUND_ACTIVITIES } from '../../db/queries/findings/files';
 import { dayKey } from './day-keys';
@@ -154,9 +155,17 @@ async function detectFileSankey(
     value: number,
     isSensitive: boolean,
     leaving: boolean,
+    events: TimelineLink,
   ) => {
     const key = `${source}>${target}`;
-    const l = links.get(key) ?? { source, target, value: 0, sensitive: isSensitive, leaving };
+    const l = links.get(key) ?? {
+      source,
+      target,
+      value: 0,
+      sensitive: isSensitive,
+      leaving,
+      events,
+    };
     l.value += value;
     l.sensitive ||= isSensitive;
     l.leaving ||= leaving;
@@ -173,13 +182,25 @@ async function detectFileSankey(
       ? (DESTINATION_NAMES[g.destination] ?? g.destination)
       : implicitDestination(g.activity ?? '');
     const leaving = Boolean(g.destination);
-    link(node('label', label), node('action', action), g.n, sensitive.has(label), leaving);
+    // What each flow carries, as the timeline filters them: the groups merged into one flow
+    // share its label and action, or its action and destination (of the chosen label).
+    const activity = g.activity ?? '';
+    link(node('label', label), node('action', action), g.n, sensitive.has(label), leaving, {
+      files: 'all',
+      activity,
+      label,
+    });
     link(
       node('action', action),
       node('destination', destination),
       g.n,
       sensitive.has(label),
       leaving,
+      {
+        ...(g.destination ? { files: 'all', destination: g.destination } : { files: 'staying' }),
+        activity,
+        ...(chosen.filter === null ? {} : { label: chosen.name }),
+      },
     );
   }
   return { window: ctx.window, nodes, links: [...links.values()] };

@@ -1,9 +1,11 @@
 import type { Severity } from '../../../shared/schemas/findings/common';
+import { POWERSHELL_PROCESS_WORDS } from '../../../shared/schemas/findings/powershell';
 import type { PowershellReply } from '../../../shared/schemas/findings/powershell';
 import { readJson } from '../../db/dialect';
+import { foldCase } from '../../db/fold-case';
 import { commandEvents } from '../../db/queries/findings/commands';
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
-import { flagCounts, flaggedEvents } from '../../db/queries/findings/flags';
+import { flagCounts, flaggedEventCount, flaggedEvents } from '../../db/queries/findings/flags';
 import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { normalizeCommand } from './normalize-command';
@@ -11,6 +13,10 @@ import { commandPatternById } from './powershell-patterns';
 import type { CommandPattern } from './powershell-patterns';
 
 const LISTED = 500;
+
+/** Whether a process name names PowerShell (as the timeline's `process` filter reads the words). */
+const isPowershell = (name: string) =>
+  POWERSHELL_PROCESS_WORDS.some((word) => foldCase(name).includes(word));
 const RANK: Severity[] = ['none', 'low', 'medium', 'high', 'critical'];
 
 /** The worst severity among the patterns a command matched, raised when several combine. */
@@ -21,12 +27,14 @@ function severityOf(patterns: readonly CommandPattern[]): Severity {
 
 /** GET findings/powershell-pseudo-commands: suspicious commands, readable, with their techniques. */
 async function detectPowershell(ctx: FindingContext): Promise<PowershellReply> {
-  const [volume, counts, flagged] = await Promise.all([
+  const [volume, counts, flagged, suspicious] = await Promise.all([
     dailyGroups(ctx.db, ctx.build, ctx.window, ['activity', 'item'], {
       activities: ['script_exec', 'process_start'],
     }),
     flagCounts(ctx.db, ctx.subject.id, ctx.window, 'command'),
     flaggedEvents(ctx.db, ctx.subject.id, ctx.window, 'command', { limit: LISTED }),
+    // Every flagged command, not only the LISTED newest: the figure opens all of them.
+    flaggedEventCount(ctx.db, ctx.subject.id, ctx.window, 'command'),
   ]);
   const events = new Map(
     (
@@ -81,9 +89,9 @@ async function detectPowershell(ctx: FindingContext): Promise<PowershellReply> {
     summary: {
       scriptBlocks: volume.filter((g) => g.activity === 'script_exec').reduce((s, g) => s + g.n, 0),
       powershellProcesses: volume
-        .filter((g) => g.activity === 'process_start' && /powershell|pwsh/i.test(g.item ?? ''))
+        .filter((g) => g.activity === 'process_start' && isPowershell(g.item ?? ''))
         .reduce((s, g) => s + g.n, 0),
-      suspicious: new Set(flagged.map((f) => f.eventId)).size,
+      suspicious,
       encoded,
     },
     techniques: [...techniques.values()].sort((a, b) => b.commands - a.commands),
@@ -97,6 +105,7 @@ export const powershellDetector = defineDetector('powershell', detectPowershell,
     commands: {
       value: powershell.summary.suspicious,
       severity: severityAt(powershell.summary.suspicious, 3),
+      events: { flag: 'command' },
     },
   }),
   anomalies: ({ powershell }) => powershell.summary.suspicious,

@@ -6,6 +6,7 @@ import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { localBucket, localDaySpan } from './local-days';
 import { isOffHours, learnHours } from './off-hours';
+import { offHoursOf } from '../../../shared/schemas/subject-timeline';
 
 type WorkingHoursReply = EndpointReply<'workingHours'>;
 
@@ -113,6 +114,8 @@ async function detectWorkingHours(ctx: FindingContext): Promise<WorkingHoursRepl
         events: w.events,
         offHours: w.offHours,
         share: share(w.offHours, w.events),
+        from: localDaySpan(monday, offsets, ctx.window).from,
+        to: localDaySpan(monday + 6, offsets, ctx.window).to,
       })),
     anomalousDays,
   };
@@ -148,6 +151,8 @@ export const workingHoursDetector = defineDetector('workingHours', detectWorking
     'off-hours': {
       value: Math.round(workingHours.offHoursShare * 100),
       severity: offHoursSeverity(workingHours),
+      // The share's events: those outside the hours it was measured against.
+      events: { offHours: offHoursOf(workingHours.baseline) },
     },
   }),
   anomalies: ({ workingHours }) => workingHours.anomalousDays.length,

@@ -3,6 +3,16 @@ import { z } from 'zod';
 import { epochMs } from '../common';
 import { findingWindowSchema } from './common';
 
+/**
+ * How a request's status (as the source words it) reads: the page's Approved, Pending and
+ * Rejected figures count, and link to, the requests whose status matches.
+ */
+export const REQUEST_STATUSES = {
+  approved: /approved|granted|fulfilled|closed complete/i,
+  pending: /pending|progress|requested|open|new/i,
+  rejected: /reject|denied|declined|cancel/i,
+} as const;
+
 /** One access request of the subject. */
 export const accessRequestRowSchema = z.object({
   id: z.string(),

@@ -47,6 +47,10 @@ export const appAccessStatsSchema = z.object({
   newApps: z.number().int(),
   failures: z.number().int(),
   offHoursShare: z.number(),
+  /** Accesses outside `workingHours` in the subject's zone (weekday evenings, nights, weekends). */
+  offHoursEvents: z.number().int(),
+  /** The subject's working hours (declared, else the configured default) off-hours are measured against. */
+  workingHours: z.object({ startHour: z.number().int(), endHour: z.number().int() }),
   busiestDay: z.object({ date: z.string(), accesses: z.number().int() }).nullable(),
 });
 export type AppAccessStats = z.infer<typeof appAccessStatsSchema>;

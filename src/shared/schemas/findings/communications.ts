@@ -36,6 +36,13 @@ export const communicationsReplySchema = z.object({
       target: z.string(),
       weight: z.number().int(),
       kinds: z.array(z.string()),
+      /**
+       * When the subject is one end: their own mail to, shares with or posts in the other end
+       * that the edge counts, and the contact keys (comma-separated) that list exactly those in
+       * the subject timeline (its `counterpart` filter). Null between other people and on the
+       * edges to a domain.
+       */
+      subjectEvents: z.object({ count: z.number().int(), counterpart: z.string() }).nullable(),
     }),
   ),
   summary: z.object({

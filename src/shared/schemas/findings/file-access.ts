@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { epochMs } from '../common';
+import { timelineLinkSchema } from '../subject-timeline';
 import { eventRowSchema, findingWindowSchema } from './common';
 
 /** The label the brief gives files without one. */
@@ -75,6 +76,8 @@ export const fileSankeyReplySchema = z.object({
       value: z.number().int(),
       sensitive: z.boolean(),
       leaving: z.boolean(),
+      /** The subject timeline's filters for the `value` events this flow carries. */
+      events: timelineLinkSchema,
     }),
   ),
 });

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { epochMs } from '../common';
 import { findingWindowSchema, severitySchema } from './common';
 
+/**
+ * What makes a process start a PowerShell start: one of these words in its name, case aside.
+ * The page's count and the timeline filter it links with (`process`) read this one list.
+ */
+export const POWERSHELL_PROCESS_WORDS = ['powershell', 'pwsh'] as const;
+
 /** An ATT&CK technique a command points to. */
 export const techniqueHitSchema = z.object({
   id: z.string(),

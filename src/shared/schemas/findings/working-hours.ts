@@ -21,10 +21,17 @@ export const workingHoursReplySchema = z.object({
   offHoursShare: z.number(),
   weeks: z.array(
     z.object({
+      /** The local Monday the week starts on. */
       weekStart: z.string(),
       events: z.number().int(),
       offHours: z.number().int(),
       share: z.number(),
+      /**
+       * The local week (Monday to Sunday in the subject's zone) as an instant range within the
+       * window, end exclusive: the subject's events in it are exactly the `events` counted.
+       */
+      from: epochMs,
+      to: epochMs,
     }),
   ),
   /** Local days whose activity breaks the subject's usual pattern. */

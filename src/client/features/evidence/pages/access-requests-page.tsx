@@ -1,4 +1,8 @@
-import type { AccessRequestRow } from '../../../../shared/schemas/findings/access-requests';
+import { REQUEST_STATUSES } from '../../../../shared/schemas/findings/access-requests';
+import type {
+  AccessRequestRow,
+  AccessRequestsReply,
+} from '../../../../shared/schemas/findings/access-requests';
 import { useTopic } from '../../../api/findings/topics';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { EvidencePage, useEvidencePage } from '../evidence-page';
@@ -37,6 +41,19 @@ const columns: DataTableColumn<AccessRequestRow>[] = [
 
 const pinRequest = pinFinding('access-request');
 
+/**
+ * The timeline link of the requests a figure counts: they are told apart in code (peers,
+ * resignation, the source's status words), so the link names them by id. None when it counts none.
+ */
+function requestsLink(
+  investigationId: string,
+  data: AccessRequestsReply,
+  counts: (request: AccessRequestRow) => boolean,
+): { to?: string } {
+  const ids = data.requests.filter(counts).map((r) => r.id);
+  return ids.length ? { to: timelineTo(investigationId, data.window, { ids: ids.join(',') }) } : {};
+}
+
 /** What access the subject asked for, against what their department peers ask for, and when. */
 export default function AccessRequestsPage() {
   const page = useEvidencePage();
@@ -58,9 +75,18 @@ export default function AccessRequestsPage() {
           label: 'Flagged',
           value: data.summary.flagged,
           tone: data.summary.flagged ? 'danger' : null,
+          ...requestsLink(page.id, data, (r) => r.flagged),
         },
-        { label: 'Approved', value: data.summary.approved },
-        { label: 'Pending', value: data.summary.pending },
+        {
+          label: 'Approved',
+          value: data.summary.approved,
+          ...requestsLink(page.id, data, (r) => REQUEST_STATUSES.approved.test(r.status)),
+        },
+        {
+          label: 'Pending',
+          value: data.summary.pending,
+          ...requestsLink(page.id, data, (r) => REQUEST_STATUSES.pending.test(r.status)),
+        },
         { label: `Peers (${data.department ?? '—'})`, value: data.peers },
         {
           label: 'Resigned',

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 
 import type { AppAccessRow } from '../../../../shared/schemas/findings/app-access';
 import type { EventRow } from '../../../../shared/schemas/findings/common';
+import { offHoursOf } from '../../../../shared/schemas/subject-timeline';
 import {
   fetchAppAccesses,
   useAppAccess,
@@ -104,7 +105,13 @@ export default function AppAccessPage() {
           value: s.failures,
           to: timelineTo(id, s.window, { category: 'app', outcome: 'failure' }),
         },
-        { label: 'Off hours', value: `${Math.round(s.offHoursShare * 100)}%` },
+        {
+          // A share: the link lists its accesses, those outside the subject's working hours.
+          label: 'Off hours',
+          value: `${Math.round(s.offHoursShare * 100)}%`,
+          hint: `${s.offHoursEvents.toLocaleString()} of ${s.accesses.toLocaleString()} accesses`,
+          to: timelineTo(id, s.window, { category: 'app', offHours: offHoursOf(s.workingHours) }),
+        },
         {
           // Non-breaking hyphens: the date wraps as a whole, not as "2026-" and "08-28".
           label: s.busiestDay

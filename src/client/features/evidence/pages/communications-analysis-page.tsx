@@ -10,7 +10,8 @@ import { FindingSection, FindingState } from '../parts/finding-state';
 import { FindingTable } from '../parts/finding-table';
 import { pinEventRow, pinFinding } from '../parts/pins';
 import { Figures, Section, Tag } from '../parts/section';
-import { ContactGraph } from './communications-graph';
+import { ContactGraph, subjectContacts, subjectEdge } from './communications-graph';
+import { workspace } from '../../../workspace/workspace-controller';
 
 type Domain = ExternalEmailsReply['domains'][number];
 type Share = SlackSharesReply['shares'][number];
@@ -99,20 +100,33 @@ export default function CommunicationsPage() {
       }
       query={graph}
       what="the contact graph"
-      figures={(g) => [
-        { label: 'Contacts', value: g.summary.contacts },
-        { label: 'Outside the company', value: g.summary.external },
-        {
-          label: 'Competitor contacts',
-          value: g.summary.competitors,
-          tone: g.summary.competitors ? 'danger' : null,
-        },
-        {
-          label: 'Personal addresses',
-          value: g.summary.personal,
-          tone: g.summary.personal ? 'warning' : null,
-        },
-      ]}
+      figures={(g) => {
+        // A count of contacts opens the subject's own messages with them (their keys).
+        const messagesWith = (keep: Parameters<typeof subjectContacts>[1]) => {
+          const counterpart = subjectContacts(g, keep);
+          return counterpart ? { to: timelineTo(id, g.window, { counterpart }) } : {};
+        };
+        return [
+          { label: 'Contacts', value: g.summary.contacts, ...messagesWith(() => true) },
+          {
+            label: 'Outside the company',
+            value: g.summary.external,
+            ...messagesWith((n) => n.external),
+          },
+          {
+            label: 'Competitor contacts',
+            value: g.summary.competitors,
+            tone: g.summary.competitors ? 'danger' : null,
+            ...messagesWith((n) => n.competitor !== null),
+          },
+          {
+            label: 'Personal addresses',
+            value: g.summary.personal,
+            tone: g.summary.personal ? 'warning' : null,
+            ...messagesWith((n) => n.personal),
+          },
+        ];
+      }}
       sections={
         <>
           <FindingSection
@@ -144,7 +158,11 @@ export default function CommunicationsPage() {
                       value: m.summary.sent,
                       to: timelineTo(page.id, m.window, { activity: 'email_send' }),
                     },
-                    { label: 'External', value: m.summary.external },
+                    {
+                      label: 'External',
+                      value: m.summary.external,
+                      to: timelineTo(page.id, m.window, { flag: 'external_email' }),
+                    },
                     {
                       label: 'Personal',
                       value: m.summary.personal,
@@ -154,7 +172,14 @@ export default function CommunicationsPage() {
                         destination: 'personal_email',
                       }),
                     },
-                    { label: 'With attachments', value: m.summary.withAttachments },
+                    {
+                      label: 'With attachments',
+                      value: m.summary.withAttachments,
+                      to: timelineTo(page.id, m.window, {
+                        flag: 'external_email',
+                        attachments: '1',
+                      }),
+                    },
                   ]}
                 />
                 <FindingTable<Domain>
@@ -204,10 +229,19 @@ export default function CommunicationsPage() {
       {(g) => (
         <Section
           title="Contact graph"
-          hint="Node size is the volume of contact; hover a node for details"
+          hint="Node size is the volume of contact; an edge of the subject's opens their messages"
           wide
         >
-          <ContactGraph graph={g} />
+          <ContactGraph
+            graph={g}
+            onEdge={(index) => {
+              const found = subjectEdge(g, index);
+              if (found)
+                workspace.navigate(
+                  timelineTo(id, g.window, { counterpart: found.events.counterpart }),
+                );
+            }}
+          />
         </Section>
       )}
     </EvidencePage>

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 
 import type { CommunicationsReply } from '../../../../shared/schemas/findings/communications';
 import { Chart } from '../../../components/chart/chart';
+import type { ChartPoint } from '../../../components/chart/chart';
 import type { ChartColors } from '../../../components/chart/chart-theme';
 import { withAlpha } from '../../../components/chart/chart-theme';
 import { useChartColors } from '../../../components/chart/use-chart-colors';
@@ -37,19 +38,70 @@ function palette(colors: ChartColors): Record<Kind, string> {
   };
 }
 
-/** The contact graph as Plotly traces: edges as one line trace, nodes as markers sized by weight. */
+/** The trace of the edges' handles, after the lines: what a click or Enter on an edge reports. */
+const EDGE_HANDLES = 1;
+
+/** The node at the other end of an edge of the subject's, and the edge, by the edge's index. */
+export function subjectEdge(graph: CommunicationsReply, index: number) {
+  const edge = graph.edges[index];
+  if (!edge?.subjectEvents) return null;
+  const subject = graph.nodes.find((n) => n.kind === 'subject');
+  const otherId = edge.source === subject?.id ? edge.target : edge.source;
+  const other = graph.nodes.find((n) => n.id === otherId);
+  return other ? { edge, events: edge.subjectEvents, other } : null;
+}
+
+/**
+ * The contact keys of the subject's own contacts a figure counts (comma-separated), for the
+ * timeline's `counterpart` filter, or null when it keeps none.
+ */
+export function subjectContacts(
+  graph: CommunicationsReply,
+  keep: (node: Node) => boolean,
+): string | null {
+  const keys = graph.edges
+    .map((_, i) => subjectEdge(graph, i))
+    .filter((e) => e !== null && keep(e.other))
+    .map((e) => e!.events.counterpart);
+  return keys.length ? keys.join(',') : null;
+}
+
+/** How an edge of the subject's reads: whom it joins and how many of the subject's messages. */
+function edgeWords(graph: CommunicationsReply, index: number): string | null {
+  const found = subjectEdge(graph, index);
+  if (!found) return null;
+  const n = found.events.count;
+  return `Subject – ${found.other.label}: ${n} ${n === 1 ? 'message' : 'messages'} (${found.edge.kinds.join(', ')})`;
+}
+
+/**
+ * The contact graph as Plotly traces: edges as one line trace, a handle at the middle of each
+ * of the subject's edges (what a click or the keys open), nodes as markers sized by weight.
+ */
 function graphTraces(graph: CommunicationsReply, colors: ChartColors): Plotly.Data[] {
   const at = radialLayout(graph.nodes, graph.edges);
   const color = palette(colors);
   const xs: Array<number | null> = [];
   const ys: Array<number | null> = [];
-  for (const e of graph.edges) {
+  const handles = {
+    x: [] as number[],
+    y: [] as number[],
+    edge: [] as number[],
+    text: [] as string[],
+  };
+  graph.edges.forEach((e, index) => {
     const a = at.get(e.source);
     const b = at.get(e.target);
-    if (!a || !b) continue;
+    if (!a || !b) return;
     xs.push(a.x, b.x, null);
     ys.push(a.y, b.y, null);
-  }
+    const words = edgeWords(graph, index);
+    if (words === null) return;
+    handles.x.push((a.x + b.x) / 2);
+    handles.y.push((a.y + b.y) / 2);
+    handles.edge.push(index);
+    handles.text.push(words);
+  });
   const max = Math.max(1, ...graph.nodes.map((n) => n.weight));
   return [
     {
@@ -59,6 +111,17 @@ function graphTraces(graph: CommunicationsReply, colors: ChartColors): Plotly.Da
       y: ys,
       line: { width: 1, color: withAlpha(colors.tones.neutral, 0.35) },
       hoverinfo: 'skip',
+      showlegend: false,
+    },
+    {
+      type: 'scatter',
+      mode: 'markers',
+      x: handles.x,
+      y: handles.y,
+      customdata: handles.edge,
+      hovertext: handles.text,
+      hoverinfo: 'text',
+      marker: { size: 7, symbol: 'diamond', color: withAlpha(colors.tones.neutral, 0.6) },
       showlegend: false,
     },
     {
@@ -85,18 +148,39 @@ function graphTraces(graph: CommunicationsReply, colors: ChartColors): Plotly.Da
   ] as Plotly.Data[];
 }
 
-/** The subject's contacts around them, coloured by kind in the theme's colours, with a key. */
-export function ContactGraph(props: { graph: CommunicationsReply }) {
-  const { graph } = props;
+/**
+ * The subject's contacts around them, coloured by kind in the theme's colours, with a key. An
+ * edge of the subject's (its handle, by click or by the arrow keys and Enter) is told by index.
+ */
+export function ContactGraph(props: {
+  graph: CommunicationsReply;
+  onEdge?: (edgeIndex: number) => void;
+}) {
+  const { graph, onEdge } = props;
   const colors = useChartColors();
   const traces = useMemo(() => graphTraces(graph, colors), [graph, colors]);
   const color = palette(colors);
+  const onClick = useCallback(
+    (point: ChartPoint) => {
+      if (point.curveNumber === EDGE_HANDLES && typeof point.customdata === 'number')
+        onEdge?.(point.customdata);
+    },
+    [onEdge],
+  );
+  const describePoint = useCallback(
+    (point: ChartPoint) =>
+      point.curveNumber === EDGE_HANDLES && typeof point.customdata === 'number'
+        ? edgeWords(graph, point.customdata)
+        : null,
+    [graph],
+  );
   return (
     <>
       <Chart
-        ariaLabel={`Contact graph of the subject, ${graph.nodes.length} people, domains and channels`}
+        ariaLabel={`Contact graph of the subject, ${graph.nodes.length} people, domains and channels (an edge of the subject's opens their messages)`}
         height={420}
         data={traces}
+        {...(onEdge ? { onClick, describePoint } : {})}
         layout={{
           xaxis: { visible: false },
           yaxis: { visible: false, scaleanchor: 'x' },

@@ -21,7 +21,6 @@ import { pinFinding } from '../parts/pins';
 import { Tag } from '../parts/section';
 import { LeavingFlows } from './file-access-flows';
 import { SankeyChart } from './file-access-sankey';
-import { fileFlowFilter } from './file-flow-link';
 import { timelineTo } from '../parts/timeline-link';
 import { workspace } from '../../../workspace/workspace-controller';
 
@@ -124,6 +123,8 @@ export default function FileAccessPage() {
     if (choices) setLabels(choices);
   }, [choices]);
   const all = label === ALL_FILES;
+  // The figures count file movements of the chosen label: so do the events they open.
+  const ofLabel = all ? {} : { label };
   const options = [ALL_FILES, ...labels, ...(all || labels.includes(label) ? [] : [label])];
   return (
     <EvidencePage
@@ -148,6 +149,7 @@ export default function FileAccessPage() {
         {
           label: all ? 'File events' : `${label} file events`,
           value: t.totals.events.toLocaleString(),
+          to: timelineTo(id, t.window, { files: 'all', ...ofLabel }),
         },
         ...(all
           ? [
@@ -155,6 +157,10 @@ export default function FileAccessPage() {
                 label: 'Sensitive',
                 value: t.totals.sensitive.toLocaleString(),
                 hint: t.sensitiveLabels.join(', '),
+                to: timelineTo(id, t.window, {
+                  files: 'all',
+                  label: t.sensitiveLabels.join(','),
+                }),
               },
             ]
           : []),
@@ -162,6 +168,7 @@ export default function FileAccessPage() {
           label: 'Left company storage',
           value: t.totals.leaving,
           tone: t.totals.leaving ? 'danger' : null,
+          to: timelineTo(id, t.window, { files: 'leaving', ...ofLabel }),
         },
         // Per sensitive label, what left for a risky place: these sum to the case summary's
         // "Sensitive files to risky places".
@@ -194,8 +201,8 @@ export default function FileAccessPage() {
                     sankey={s}
                     tones={tones}
                     onLink={(index) => {
-                      const events = fileFlowFilter(s, index, all ? null : label);
-                      if (events) workspace.navigate(timelineTo(id, s.window, events));
+                      const flow = s.links[index];
+                      if (flow) workspace.navigate(timelineTo(id, s.window, flow.events));
                     }}
                   />
                   <LeavingFlows sankey={s} />

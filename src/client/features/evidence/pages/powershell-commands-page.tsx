@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { POWERSHELL_PROCESS_WORDS } from '../../../../shared/schemas/findings/powershell';
 import type { PowershellReply } from '../../../../shared/schemas/findings/powershell';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
@@ -65,16 +66,26 @@ export default function PowershellPage() {
           value: data.summary.scriptBlocks.toLocaleString(),
           to: timelineTo(page.id, data.window, { activity: 'script_exec' }),
         },
-        { label: 'PowerShell starts', value: data.summary.powershellProcesses.toLocaleString() },
         {
+          label: 'PowerShell starts',
+          value: data.summary.powershellProcesses.toLocaleString(),
+          to: timelineTo(page.id, data.window, {
+            activity: 'process_start',
+            process: POWERSHELL_PROCESS_WORDS.join(','),
+          }),
+        },
+        {
+          // Flagged by the analysis: every command matching a suspicious pattern.
           label: 'Suspicious',
           value: data.summary.suspicious,
           tone: data.summary.suspicious ? 'danger' : null,
+          to: timelineTo(page.id, data.window, { flag: 'command' }),
         },
         {
           label: 'Encoded',
           value: data.summary.encoded,
           tone: data.summary.encoded ? 'warning' : null,
+          to: timelineTo(page.id, data.window, { flag: 'command:encoded-command' }),
         },
       ]}
     >

@@ -1,6 +1,10 @@
+import { useCallback } from 'react';
+
 import type { WorkingHoursReply } from '../../../../shared/schemas/findings/working-hours';
+import { offHoursOf } from '../../../../shared/schemas/subject-timeline';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
+import type { ChartPoint } from '../../../components/chart/chart';
 import { topLegend, withAlpha } from '../../../components/chart/chart-theme';
 import { useChartColors } from '../../../components/chart/use-chart-colors';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
@@ -11,9 +15,28 @@ import { EventsDialog } from '../parts/event-dialog';
 import { FindingTable } from '../parts/finding-table';
 import { pinFinding } from '../parts/pins';
 import { Section } from '../parts/section';
+import { workspace } from '../../../workspace/workspace-controller';
 
 type Day = WorkingHoursReply['anomalousDays'][number];
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const WEEKDAY_NAMES = [
+  'Mondays',
+  'Tuesdays',
+  'Wednesdays',
+  'Thursdays',
+  'Fridays',
+  'Saturdays',
+  'Sundays',
+];
+/** The weekly chart's second series (after the bars of events): the share off hours. */
+const WEEK_SHARE = 1;
+
+/** The heatmap cell a chart point is: weekday (0 Monday) and hour, or null. */
+function cellOf(point: ChartPoint): { weekday: number; hour: number } | null {
+  const weekday = WEEKDAYS.indexOf(String(point.y));
+  const hour = Number(point.x);
+  return weekday >= 0 && Number.isInteger(hour) ? { weekday, hour } : null;
+}
 /**
  * From nearly clear to the accent: quiet hours fade into the card in either theme, busy ones
  * stand out (Plotly's 'Blues' paints empty cells a loud blue on the dark theme).
@@ -46,6 +69,57 @@ export default function WorkingHoursPage() {
   const page = useEvidencePage();
   const query = useTopic(page.id, 'workingHours', page.window);
   const { tones } = useChartColors();
+  const reply = query.data;
+  // A cell opens its events in the subject timeline: that weekday and hour of the subject's
+  // clock over the window, which the server turns into the instants the cell counted.
+  const describeCell = useCallback(
+    (point: ChartPoint) => {
+      const cell = cellOf(point);
+      if (!cell || !reply) return null;
+      const n = reply.heatmap[cell.weekday]?.[cell.hour] ?? 0;
+      return `${WEEKDAY_NAMES[cell.weekday]} ${cell.hour}:00–${cell.hour + 1}:00: ${n} ${n === 1 ? 'event' : 'events'}`;
+    },
+    [reply],
+  );
+  const openCell = useCallback(
+    (point: ChartPoint) => {
+      const cell = cellOf(point);
+      if (!cell || !reply) return;
+      workspace.navigate(
+        timelineTo(page.id, reply.window, {
+          weekday: String(cell.weekday + 1),
+          hour: String(cell.hour),
+        }),
+      );
+    },
+    [reply, page.id],
+  );
+  const describeWeek = useCallback(
+    (point: ChartPoint) => {
+      const week = reply?.weeks[point.pointIndex];
+      if (!week) return null;
+      return point.curveNumber === WEEK_SHARE
+        ? `Week of ${week.weekStart}: ${Math.round(week.share * 100)}% off hours, ${week.offHours} events`
+        : `Week of ${week.weekStart}: ${week.events} events`;
+    },
+    [reply],
+  );
+  const openWeek = useCallback(
+    (point: ChartPoint) => {
+      const week = reply?.weeks[point.pointIndex];
+      if (!week || !reply) return;
+      // The bar counts the week's events; the point its share off hours, so it opens those.
+      const span = { start: week.from, end: week.to };
+      workspace.navigate(
+        timelineTo(
+          page.id,
+          span,
+          point.curveNumber === WEEK_SHARE ? { offHours: offHoursOf(reply.baseline) } : {},
+        ),
+      );
+    },
+    [reply, page.id],
+  );
   return (
     <EvidencePage
       page={page}
@@ -65,14 +139,25 @@ export default function WorkingHoursPage() {
           to: timelineTo(page.id, data.window, {}),
         },
         {
+          // A share: the link lists its events, those outside the hours it is measured against.
           label: 'Off hours',
           value: `${Math.round(data.offHoursShare * 100)}%`,
           tone: data.offHoursShare > 0.3 ? 'warning' : null,
+          hint: `${data.offHoursEvents.toLocaleString()} of ${data.totalEvents.toLocaleString()} events`,
+          to: timelineTo(page.id, data.window, { offHours: offHoursOf(data.baseline) }),
         },
         {
           label: 'Days off pattern',
           value: data.anomalousDays.length,
           tone: data.anomalousDays.length > 2 ? 'danger' : null,
+          // The events of those local days.
+          ...(data.anomalousDays.length
+            ? {
+                to: timelineTo(page.id, data.window, {
+                  days: data.anomalousDays.map((d) => d.date).join(','),
+                }),
+              }
+            : {}),
         },
       ]}
     >
@@ -84,7 +169,9 @@ export default function WorkingHoursPage() {
               hint={`Local time (${data.timezone}); the box marks working hours`}
             >
               <Chart
-                ariaLabel={`Activity by hour and weekday for the subject, ${data.totalEvents} events`}
+                ariaLabel={`Activity by hour and weekday for the subject, ${data.totalEvents} events (a cell opens its events)`}
+                onClick={openCell}
+                describePoint={describeCell}
                 height={260}
                 data={[
                   {
@@ -128,7 +215,9 @@ export default function WorkingHoursPage() {
               hint="A sustained jump is a shift, not a one-off late night"
             >
               <Chart
-                ariaLabel="Share of activity outside working hours, per week"
+                ariaLabel="Share of activity outside working hours, per week (a bar opens the week's events, a point those off hours)"
+                onClick={openWeek}
+                describePoint={describeWeek}
                 height={260}
                 data={[
                   {

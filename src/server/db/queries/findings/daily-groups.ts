@@ -204,3 +204,21 @@ export async function contactGroups(
     last: Number(r.last),
   }));
 }
+
+/**
+ * The UTC days (day numbers) of a window on which the employee wrote to, shared with or posted
+ * in one of these contacts (kind and counterpart, as contactGroups names them).
+ */
+export async function contactDays(
+  db: Kysely<Database>,
+  build: RollupBuild,
+  window: FindingsWindow,
+  contacts: ReadonlyArray<{ kind: string; counterpart: string }>,
+): Promise<number[]> {
+  if (contacts.length === 0) return [];
+  const pairs = contacts.map((c) => sql`(f.kind = ${c.kind} and f.counterpart = ${c.counterpart})`);
+  const { rows } = await sql<{ day: number }>`
+    select distinct f.day from ${contactFacts(build, window)} f
+    where ${sql.join(pairs, sql` or `)} order by 1`.execute(db);
+  return rows.map((row) => Number(row.day));
+}

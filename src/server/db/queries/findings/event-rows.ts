@@ -4,6 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { containsPattern } from '../../dialect';
 import type { Dialect } from '../../dialect';
+import { figureConditions, spanCondition } from './figure-conditions';
+import type { FigureFilter } from './figure-conditions';
+import { OUTBOUND_ACTIVITIES } from './files';
 import { activityTime, equalsWithoutIndex } from './sql-parts';
 
 /** The columns a listed event carries (enough for its one-line summary). */
@@ -55,7 +58,7 @@ export const EVENT_LIST_COLUMNS = [
 ] as const;
 
 /** What to list: the subject's events in [from, to) narrowed by these. */
-export interface EventFilter {
+export interface EventFilter extends FigureFilter {
   /** With activities, SQLite is steered to the activity index (see activityTime). */
   dialect?: Dialect;
   employeeId: string;
@@ -77,6 +80,8 @@ export interface EventFilter {
   /** Case-insensitive text in names, subjects, mail recipients, messages, targets, repositories and commands. */
   q?: string;
   fileId?: string;
+  /** Only events in these spans (sorted, disjoint, within [from, to)): local hours or days. */
+  spans?: ReadonlyArray<{ from: number; to: number }>;
   desc: boolean;
   /** Rows after this (time, id), in the sort order. */
   after?: { time: number; id: number };
@@ -100,6 +105,28 @@ export async function listEvents(
   db: Kysely<Database>,
   filter: EventFilter,
 ): Promise<EventListRow[]> {
+  if (!filter.spans || byActivitySpans(filter)) return searchEvents(db, filter);
+  // Span by span in the sort order, each through the time index, until the page is full: as
+  // one query with every span OR-ed, a rare hour would cost a scan of the whole range.
+  const rows: EventListRow[] = [];
+  const after = filter.after;
+  const { spans: all, ...rest } = filter;
+  const spans = filter.desc ? [...all].reverse() : all;
+  for (const span of spans) {
+    const from = Math.max(filter.from, span.from);
+    const to = Math.min(filter.to, span.to);
+    if (from >= to) continue;
+    if (after && (filter.desc ? from > after.time : to <= after.time)) continue;
+    rows.push(
+      ...(await searchEvents(db, { ...rest, from, to, limit: filter.limit - rows.length })),
+    );
+    if (rows.length >= filter.limit) break;
+  }
+  return rows;
+}
+
+/** listEvents over one stretch of time (no spans). */
+async function searchEvents(db: Kysely<Database>, filter: EventFilter): Promise<EventListRow[]> {
   if (!filter.q) return listEventsIn(db, filter);
   const rows: EventListRow[] = [];
   // The part of the window not yet searched: [from, to).
@@ -147,10 +174,27 @@ async function listEventsIn(db: Kysely<Database>, filter: EventFilter): Promise<
   return rows.map(normalizeRow);
 }
 
+/**
+ * The subject and time conditions, written so SQLite picks the right index: with activities
+ * the (employee, activity, time) index (see activityTime), with ids the events by id (each a
+ * probe, where the employee and time index would walk the range).
+ */
+function indexHints(filter: EventFilter) {
+  const { dialect } = filter;
+  const byId = Boolean(filter.ids) && dialect !== undefined;
+  const byActivity = Boolean(filter.activities?.length) && dialect !== undefined;
+  return {
+    time: (byId || byActivity) && dialect ? activityTime(dialect) : sql<number>`time`,
+    employee:
+      byId && dialect
+        ? equalsWithoutIndex(dialect, 'employee_id', filter.employeeId)
+        : sql<boolean>`employee_id = ${filter.employeeId}`,
+  };
+}
+
 /** The query of one page: the filter's first `limit` events, in time then id order. */
 function pageQuery(db: Kysely<Database>, filter: EventFilter) {
-  const byActivity = Boolean(filter.activities?.length) && filter.dialect !== undefined;
-  const time = byActivity && filter.dialect ? activityTime(filter.dialect) : sql<number>`time`;
+  const { time, employee } = indexHints(filter);
   // The cursor's time narrows the range itself: given as a second bound beside the window's,
   // SQLite keeps one of the two and reads from the window's start up to the cursor.
   const after = filter.after;
@@ -159,7 +203,7 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
   let query = db
     .selectFrom('events')
     .select(EVENT_LIST_COLUMNS)
-    .where('employee_id', '=', filter.employeeId)
+    .where(employee)
     .where(time, '>=', from)
     .where(time, '<', to);
   if (filter.categories?.length) query = query.where('category', 'in', filter.categories);
@@ -171,6 +215,9 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
   if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
   if (filter.labels?.length) query = query.where(labelCondition(filter.labels));
   if (filter.fileId) query = query.where('file_id', '=', filter.fileId);
+  if (filter.spans) query = query.where(spanCondition(filter.spans, time));
+  const extra = figureConditions(filter);
+  if (extra) query = query.where(extra);
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     // Recipients as JSON text (portable: text in SQLite, jsonb cast in PostgreSQL), so a mail
@@ -198,7 +245,8 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
 /**
  * The event's label is one of `labels`: its own, else the label its file name carries in the
  * subject's other events (as the daily rollup and so the file-access findings count it); ''
- * matches a file event without either.
+ * matches a file without either: a file event, or a mail or chat share that carried a file out
+ * (the file-access page counts those under Unlabeled too).
  */
 function labelCondition(labels: readonly string[]) {
   const inferred = sql`(select fl.label from event_file_labels fl
@@ -207,8 +255,19 @@ function labelCondition(labels: readonly string[]) {
   const parts = [];
   if (named.length) parts.push(sql`coalesce(file_label, ${inferred}) in (${sql.join(named)})`);
   if (named.length < labels.length)
-    parts.push(sql`(category = 'file' and file_label is null and ${inferred} is null)`);
+    parts.push(sql`((category = 'file' or (activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
+      and coalesce(file_destination, '') <> '')) and file_label is null and ${inferred} is null)`);
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * Whether spans are read in one query over the activities' index (each activity's events of
+ * the range in time order, the spans a condition on them) rather than span by span through
+ * the time index: SQLite reads the activity index from the range's start (see activityTime),
+ * so a query per span would read its start over and over.
+ */
+function byActivitySpans(filter: EventFilter): boolean {
+  return Boolean(filter.activities?.length) && filter.dialect !== undefined;
 }
 
 /** Counts the events a filter matches, up to a cap (counting a million rows costs too much). */
@@ -217,13 +276,25 @@ export async function countEvents(
   filter: EventFilter,
   cap: number,
 ): Promise<number> {
+  if (filter.spans && !byActivitySpans(filter)) {
+    // Span by span through the time index, as listEvents reads them.
+    const { spans, ...rest } = filter;
+    let n = 0;
+    for (const span of spans) {
+      const from = Math.max(filter.from, span.from);
+      const to = Math.min(filter.to, span.to);
+      if (from < to && n < cap) n += await countEvents(db, { ...rest, from, to }, cap - n);
+    }
+    return n;
+  }
+  const { time, employee } = indexHints(filter);
   const { rows } = await sql<{ n: number }>`select count(*) as n from (
       ${db
         .selectFrom('events')
         .select('id')
-        .where('employee_id', '=', filter.employeeId)
-        .where('time', '>=', filter.from)
-        .where('time', '<', filter.to)
+        .where(employee)
+        .where(time, '>=', filter.from)
+        .where(time, '<', filter.to)
         .$if(Boolean(filter.categories?.length), (q) =>
           q.where('category', 'in', filter.categories ?? []),
         )
@@ -237,6 +308,8 @@ export async function countEvents(
           q.where('file_destination', 'in', filter.destinations ?? []),
         )
         .$if(Boolean(filter.labels?.length), (q) => q.where(labelCondition(filter.labels ?? [])))
+        .$if(Boolean(filter.spans), (q) => q.where(spanCondition(filter.spans ?? [], time)))
+        .$if(figureConditions(filter) !== null, (q) => q.where(figureConditions(filter)!))
         .limit(cap)}) c`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

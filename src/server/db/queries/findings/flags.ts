@@ -64,3 +64,45 @@ export async function flaggedEvents(
   }
   return [...byEvent.values()].slice(0, options.limit);
 }
+
+/** How many distinct events carry the flag in the window (each counted once, whatever its details). */
+export async function flaggedEventCount(
+  db: Kysely<Database>,
+  employeeId: string,
+  window: FindingsWindow,
+  flag: string,
+): Promise<number> {
+  const row = await findingsDb(db)
+    .selectFrom('event_flags')
+    .select((eb) => eb.fn.count<number>('event_id').distinct().as('n'))
+    .where('employee_id', '=', employeeId)
+    .where('flag', '=', flag)
+    .where('time', '>=', window.start)
+    .where('time', '<', window.end)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The distinct events carrying the flag (with one of its details, when given) in the window,
+ * up to `limit` of them: few enough, the timeline looks them up by id.
+ */
+export async function flaggedEventIds(
+  db: Kysely<Database>,
+  employeeId: string,
+  window: FindingsWindow,
+  flag: { name: string; detail?: string },
+  limit: number,
+): Promise<number[]> {
+  let query = findingsDb(db)
+    .selectFrom('event_flags')
+    .select('event_id')
+    .distinct()
+    .where('employee_id', '=', employeeId)
+    .where('flag', '=', flag.name)
+    .where('time', '>=', window.start)
+    .where('time', '<', window.end);
+  if (flag.detail) query = query.where('detail', '=', flag.detail);
+  const rows = await query.limit(limit).execute();
+  return rows.map((row) => Number(row.event_id));
+}

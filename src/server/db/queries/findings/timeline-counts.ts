@@ -6,18 +6,22 @@ import type { RollupBuild } from './rollups';
 import type { FindingsWindow } from './window-facts';
 import { dailyFacts } from './window-facts';
 
-/** Events of a range with one category, activity and (inferred) label; '' for none. */
+/** Events of a range with one category, activity, (inferred) label and destination; '' for none. */
 export interface RangeGroup {
   category: string;
   activity: string;
   label: string;
+  /** Where the data went (usb, personal_email, …): '' when the events name no destination. */
+  destination: string;
+  /** The process or repository, when asked for (rangeItemGroups). */
+  item?: string;
   n: number;
 }
 
 /**
- * The subject's events over a range by category, activity and label, from the daily rollup: the
- * timeline's total and its activity and label facets in one read (sums only, which keeps it
- * to a pass over the range's rollup rows).
+ * The subject's events over a range by category, activity, label and destination, from the
+ * daily rollup: the timeline's total and its activity and label facets in one read (sums only,
+ * which keeps it to a pass over the range's rollup rows).
  */
 export async function rangeGroups(
   db: Kysely<Database>,
@@ -28,14 +32,46 @@ export async function rangeGroups(
     category: string;
     activity: string;
     label: string | null;
+    destination: string | null;
     n: number | string;
   }>`
-    select f.category, f.activity, f.label, sum(f.n) as n from ${dailyFacts(build, range)} f
-    group by f.category, f.activity, f.label`.execute(db);
+    select f.category, f.activity, f.label, f.destination, sum(f.n) as n
+    from ${dailyFacts(build, range)} f
+    group by f.category, f.activity, f.label, f.destination`.execute(db);
   return rows.map((row) => ({
     category: row.category,
     activity: row.activity,
     label: row.label ?? '',
+    destination: row.destination ?? '',
+    n: Number(row.n),
+  }));
+}
+
+/** As rangeGroups, of some activities only, by process or repository too (the rollup's item). */
+export async function rangeItemGroups(
+  db: Kysely<Database>,
+  build: RollupBuild,
+  range: FindingsWindow,
+  activities: readonly string[],
+): Promise<RangeGroup[]> {
+  const only = activities.length ? sql`where f.activity in (${sql.join([...activities])})` : sql``;
+  const { rows } = await sql<{
+    category: string;
+    activity: string;
+    label: string | null;
+    destination: string | null;
+    item: string | null;
+    n: number | string;
+  }>`
+    select f.category, f.activity, f.label, f.destination, f.item, sum(f.n) as n
+    from ${dailyFacts(build, range)} f ${only}
+    group by f.category, f.activity, f.label, f.destination, f.item`.execute(db);
+  return rows.map((row) => ({
+    category: row.category,
+    activity: row.activity,
+    label: row.label ?? '',
+    destination: row.destination ?? '',
+    item: row.item ?? '',
     n: Number(row.n),
   }));
 }
