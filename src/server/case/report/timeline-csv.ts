@@ -21,9 +21,11 @@ const INCIDENT_LINK_ROWS = 20_000;
 /**
  * The subject's timeline, the export's one big file, is read in small pages from SQLite (a page
  * is a synchronous call: small ones keep the process responsive and its garbage young) and in
- * larger ones from PostgreSQL (each page is a round trip).
+ * somewhat larger ones from PostgreSQL (each page is a round trip, the next one read while this
+ * one is written out). 5,000 rows a page there kept twice the garbage collection of 2,000
+ * (2.7 s against 1.2 s over a million events) for the same time waiting for the server.
  */
-const subjectPageRows = (handle: Pick<DatabaseHandle, 'sqlite'>) => (handle.sqlite ? 1000 : 5000);
+const subjectPageRows = (handle: Pick<DatabaseHandle, 'sqlite'>) => (handle.sqlite ? 1000 : 2000);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -92,6 +94,16 @@ const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
 const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 
 /**
+ * A page's lines as one flat string. Lines added one by one to a string make a rope of a
+ * thousand pieces, which the redactor reads a character at a time at half the speed of a flat
+ * string (200,000 lines of the bench's timeline: 0.5-0.7 s against 0.25-0.35 s); joining them
+ * costs no more than adding them one by one did.
+ */
+function flatText(lines: readonly string[]): string {
+  return lines.join('');
+}
+
+/**
  * Every event of the subject in [from, to), oldest first, as CSV: a header, then one chunk of
  * lines per page of rows. A million rows make this the export's one big file, so a line is
  * written straight from the row's array: one object (reused) carries the fields of the
@@ -109,7 +121,8 @@ export async function* subjectEventsCsv(
   const summaryRow = fields as unknown as EventListRow;
   const columns = EXPORT_EVENT_COLUMNS.length;
   for await (const rows of subjectEventPages(handle, employeeId, window, subjectPageRows(handle))) {
-    let chunk = '';
+    const lines = new Array<string>(rows.length);
+    let n = 0;
     for (const r of rows) {
       for (let i = 0; i < SUMMARY_FIELDS.length; i++)
         fields[SUMMARY_FIELDS[i]!] = r[SUMMARY_INDEXES[i]!];
@@ -125,9 +138,9 @@ export async function* subjectEventsCsv(
               ? `,${csvText(value)}`
               : `,${csvField(value)}`;
       }
-      chunk += `${line},${csvText(eventSummary(summaryRow))}\r\n`;
+      lines[n++] = `${line},${csvText(eventSummary(summaryRow))}\r\n`;
     }
-    yield chunk;
+    yield flatText(lines);
   }
 }
 
@@ -158,28 +171,32 @@ export async function* incidentTimelineCsv(
             db,
             dialect,
             page.map((link) => link.eventId),
+            // A link holds its event's time, and the links come in time order.
+            { from: page[0]!.time, to: page[page.length - 1]!.time },
           )
         ).map((r) => [Number(r.id), r]),
       );
-      let chunk = '';
+      const lines: string[] = [];
       for (const link of page) {
         const r = rows.get(link.eventId);
         // An event removed since it was linked (retention) has nothing left to print.
         if (!r) continue;
-        chunk += csvLine([
-          r.id,
-          iso(r.time),
-          r.source,
-          r.category,
-          r.activity,
-          r.action,
-          r.outcome,
-          r.app,
-          summarizeEvent(r),
-          link.incidentIds.join('; '),
-        ]);
+        lines.push(
+          csvLine([
+            r.id,
+            iso(r.time),
+            r.source,
+            r.category,
+            r.activity,
+            r.action,
+            r.outcome,
+            r.app,
+            summarizeEvent(r),
+            link.incidentIds.join('; '),
+          ]),
+        );
       }
-      if (chunk) yield chunk;
+      if (lines.length > 0) yield flatText(lines);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 
 import type { DatabaseHandle } from '../database';
 import type { Database } from '../schema';
@@ -33,12 +34,31 @@ export const EXPORT_EVENT_COLUMNS = [
 export type ExportEventTuple = Array<string | number | null>;
 
 const list = EXPORT_EVENT_COLUMNS.join(', ');
-const RANGE = 'employee_id = $1 and time >= $2 and time < $3';
+const RANGE = 'time >= $2 and time < $3';
 const AFTER = '(time > $4 or (time = $4 and id > $5))';
 
-function pageSql(after: boolean, limit: string): string {
-  return `select ${list} from events where ${RANGE}${after ? ` and ${AFTER}` : ''} order by time, id limit ${limit}`;
+/** A page's query; `from` and `employee` name the table and the subject's term on each engine. */
+function pageSql(
+  after: boolean,
+  limit: string,
+  { from, employee }: { from: string; employee: string } = {
+    from: 'events',
+    employee: 'employee_id = $1',
+  },
+): string {
+  return `select ${list} from ${from} where ${employee} and ${RANGE}${after ? ` and ${AFTER}` : ''} order by time, id limit ${limit}`;
 }
+
+/** Where a page resumes: after the last row of the one before, in (time, id) order. */
+interface Cursor {
+  time: number;
+  id: number;
+}
+
+const cursorOf = (rows: ExportEventTuple[]): Cursor => {
+  const last = rows[rows.length - 1]!;
+  return { time: Number(last[1]), id: Number(last[0]) };
+};
 
 const sqliteStatements = new WeakMap<
   SQLite.Database,
@@ -64,44 +84,80 @@ function sqliteStatementsOf(sqlite: SQLite.Database) {
  * each row an array (no object per row: a million of them is the export's whole cost). Pages
  * follow a (time, id) cursor whose index range starts at the cursor's time, so the whole read
  * is one pass over the (employee, time) index; between pages the connection is free for other
- * requests. This is a bulk path, so it uses the raw driver like ingest does.
+ * requests. This is a bulk path, so it uses the raw
+ * driver like ingest does.
  */
-export async function* subjectEventPages(
+export function subjectEventPages(
   handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
   employeeId: string,
   window: { from: number; to: number },
   pageSize: number,
 ): AsyncGenerator<ExportEventTuple[]> {
-  let after: { time: number; id: number } | null = null;
+  return handle.sqlite
+    ? sqliteSubjectPages(handle.sqlite, employeeId, window, pageSize)
+    : postgresSubjectPages(handle.pool!, employeeId, window, pageSize);
+}
+
+async function* sqliteSubjectPages(
+  sqlite: SQLite.Database,
+  employeeId: string,
+  window: { from: number; to: number },
+  pageSize: number,
+): AsyncGenerator<ExportEventTuple[]> {
+  const { first, next } = sqliteStatementsOf(sqlite);
+  let rows = first.all({
+    p1: employeeId,
+    p2: window.from,
+    p3: window.to,
+    p4: pageSize,
+  }) as ExportEventTuple[];
   for (;;) {
-    let rows: ExportEventTuple[];
-    if (handle.sqlite) {
-      const { first, next } = sqliteStatementsOf(handle.sqlite);
-      const named = (values: unknown[]) =>
-        Object.fromEntries(values.map((value, i) => [`p${i + 1}`, value]));
-      rows = (
-        after
-          ? next.all(named([employeeId, after.time, window.to, after.time, after.id, pageSize]))
-          : first.all(named([employeeId, window.from, window.to, pageSize]))
-      ) as ExportEventTuple[];
-    } else {
-      const params: unknown[] = after
-        ? [employeeId, after.time, window.to, after.time, after.id]
-        : [employeeId, window.from, window.to];
-      const result = await handle.pool!.query<ExportEventTuple>({
-        text: pageSql(after !== null, `$${params.length + 1}`),
-        values: [...params, pageSize],
-        rowMode: 'array',
-      });
-      rows = result.rows;
-    }
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { time: Number(last[1]), id: Number(last[0]) };
+    const after = cursorOf(rows);
     // Let other requests run between pages (better-sqlite3 answers synchronously).
     await new Promise((resolve) => setImmediate(resolve));
+    rows = next.all({
+      p1: employeeId,
+      p2: after.time,
+      p3: window.to,
+      p4: after.time,
+      p5: after.id,
+      p6: pageSize,
+    }) as ExportEventTuple[];
+  }
+}
+
+async function* postgresSubjectPages(
+  pool: pg.Pool,
+  employeeId: string,
+  window: { from: number; to: number },
+  pageSize: number,
+): AsyncGenerator<ExportEventTuple[]> {
+  const read = async (after: Cursor | null) => {
+    const params: unknown[] = after
+      ? [employeeId, after.time, window.to, after.time, after.id]
+      : [employeeId, window.from, window.to];
+    const result = await pool.query<ExportEventTuple>({
+      text: pageSql(after !== null, `$${params.length + 1}`),
+      values: [...params, pageSize],
+      rowMode: 'array',
+    });
+    return result.rows;
+  };
+  let pending: Promise<ExportEventTuple[]> | null = read(null);
+  try {
+    while (pending) {
+      const rows: ExportEventTuple[] = await pending;
+      // The server reads the next page while this one is written out (it is another process:
+      // the two overlap), so the export waits for neither alone.
+      pending = rows.length === pageSize ? read(cursorOf(rows)) : null;
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // Abandoned early (a closed tab): the page in flight is not wanted, nor is its failure.
+    pending?.catch(() => undefined);
   }
 }
 
