@@ -7,6 +7,15 @@ import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, RawBuilder } 
  */
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * The engine behind a Kysely instance or transaction, told by the placeholder its compiler
+ * writes ($1 on PostgreSQL, ? on SQLite): for a query that must be spelled per engine deep in
+ * code whose callers hold only `db`.
+ */
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
+  return sql`${0}`.compile(db).sql === '$1' ? 'postgres' : 'sqlite';
+}
+
 /** The column type for JSON: jsonb in PostgreSQL, text checked by json_valid in SQLite. */
 export function jsonColumn(
   dialect: Dialect,

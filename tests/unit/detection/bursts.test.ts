@@ -101,6 +101,27 @@ describe.each(ENGINES)('bursts on %s', (dialect) => {
     ]);
   });
 
+  it('with a baseline, finds no burst unless the subject was seen in a whole window outside it', async () => {
+    // E3: 5 logins at 10:00 and nothing else, then something else than a login at 20:00.
+    await logins(
+      'E3',
+      Array.from({ length: 5 }, () => D + 10 * HOUR),
+    );
+    const burst = {
+      first: D + 10 * HOUR,
+      last: D + 10 * HOUR,
+      count: 5,
+      distinct: null,
+      sum: null,
+    };
+    expect(await bursts('E3', { window: '1h', atLeast: 5 })).toEqual([{ ...burst, usual: null }]);
+    expect(await bursts('E3', { window: '1h', atLeast: 5, baseline: { times: 2 } })).toEqual([]);
+    await store(handle, 'E3', [event({ activity: 'file_view', time: D + 20 * HOUR })]);
+    expect(await bursts('E3', { window: '1h', atLeast: 5, baseline: { times: 2 } })).toEqual([
+      { ...burst, usual: 0 },
+    ]);
+  });
+
   it(`keeps the first ${MAX_BURSTS} bursts`, async () => {
     const found = await bursts('E2', { window: '1m', atLeast: 1 });
     expect(found).toHaveLength(MAX_BURSTS);

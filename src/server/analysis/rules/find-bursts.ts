@@ -65,6 +65,7 @@ interface BurstRow {
   s: number | string | null;
   other: number | string;
   active: number | string;
+  observed: number | string;
 }
 
 /**
@@ -83,7 +84,8 @@ interface BurstRow {
  * 4. each of the first MAX_BURSTS bursts is measured over its events: count, distinct values,
  *    sum, and (with a baseline) the subject's matching events outside it (all of them but its
  *    own) and the windows they fall in (windows aligned on multiples of the window length:
- *    all windows with events but those whose every event lies in the burst).
+ *    all windows with events but those whose every event lies in the burst), and whether the
+ *    subject has any event in a whole window outside it (a burst without one is dropped).
  * `m` is materialized on purpose: inlined, SQLite read it through the (employee, time) index
  * to skip a sort. A distinct measure is checked over the whole burst, after the count has
  * reached the threshold within one window (which it must, to hold that many distinct values).
@@ -122,10 +124,20 @@ export async function findBursts(
     ),
     k as (select island, count(*) as whole from t where whole = 1 group by island)`
     : sql``;
+  // Whether the subject did anything at all in a whole window of the investigation window
+  // outside the burst (before the window the burst begins in, or after the one it ends in):
+  // two seeks on the (employee, time) index per burst.
+  const tile = sql.lit(windowMs);
+  const seenBetween = (from: RawBuilder<unknown>, to: RawBuilder<unknown>) =>
+    sql`exists (select 1 from events as o
+      where o.employee_id = ${scope.employeeId} and o.time >= ${from} and o.time < ${to})`;
   const baseline = step.baseline
-    ? sql`, (select count(*) from m) - b.n as other, (select count(*) from t) - coalesce(k.whole, 0) as active
+    ? sql`, (select count(*) from m) - b.n as other, (select count(*) from t) - coalesce(k.whole, 0) as active,
+      case when ${seenBetween(sql`${scope.from}`, sql`(b.first / ${tile}) * ${tile}`)}
+        or ${seenBetween(sql`(b.last / ${tile} + 1) * ${tile}`, sql`${scope.to}`)}
+        then 1 else 0 end as observed
     from b left join k on k.island = b.island`
-    : sql`, 0 as other, 0 as active from b`;
+    : sql`, 0 as other, 0 as active, 0 as observed from b`;
   const result = await sql<BurstRow>`
     with m as materialized (
       select e.id, e.time, ${distinct} as v, ${summed} as s
@@ -175,6 +187,10 @@ export async function findBursts(
       usual: null,
     };
     if (step.baseline) {
+      // A burst with no whole window outside it in which the subject was seen has nothing to
+      // be compared with: its "usual" would be a zero nobody measured, and a habit that fills
+      // the investigation window (after hours every week) would read as a change. No hit.
+      if (Number(row.observed) !== 1) continue;
       // The subject's usual number of matching events in a window of theirs that has any,
       // outside the burst; the burst must hold `times` as many. Windows without such events
       // are left out, or a routine done once a day would look rare next to the quiet nights.

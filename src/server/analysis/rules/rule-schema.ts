@@ -34,7 +34,8 @@ const measure = z.union([
  * One step of a rule: which events count (`match`), in what time window (`window`), and how
  * many it takes (`atLeast` of the `measure`, counted by default). Optional: `baseline` (the
  * burst must hold that many times the events the subject usually has per window, measured over
- * the rest of the investigation window) and `peers` (only values nobody else in the subject's department produced).
+ * the rest of the investigation window, which must hold a window in which the subject did
+ * anything) and `peers` (only values nobody else in the subject's department produced).
  */
 export const stepSchema = z.strictObject({
   name: z

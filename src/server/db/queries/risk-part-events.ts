@@ -8,6 +8,7 @@ import type { EventListRow } from './findings/event-rows';
 import { findingsDb } from './findings/tables';
 import { incidentsDb } from './incident-tables';
 import {
+  countExternalTransfers,
   externalTransfers,
   offHoursCondition,
   OWN_ACTION_EXCLUDED_CATEGORIES,
@@ -93,6 +94,9 @@ export async function countPartEvents(
   employeeId: string,
   selection: RiskEventSelection,
 ): Promise<number> {
+  // The same condition as the rows' (externalTransfers), counted over an index that carries it.
+  if (selection.kind === 'transfers')
+    return countExternalTransfers(db, { employeeId, from: selection.from, to: selection.to });
   const row = await selectPartEvents(db, employeeId, selection)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
