@@ -6,6 +6,7 @@
  */
 import { evidencePages, evidencePageSlugs } from './findings/catalogue';
 import type { EvidencePageSlug } from './findings/catalogue';
+import { TIMELINE_FILTER_PARAMS } from './timeline-params';
 
 /** One screen: its path template (`:name` marks a parameter), its title and its needs. */
 export interface RouteDefinition {
@@ -96,29 +97,7 @@ export const routes = {
     path: '/app/investigations/:id/timeline',
     title: 'Subject timeline',
     needsInvestigation: true,
-    searchParams: [
-      'source',
-      'activity',
-      'label',
-      'category',
-      'destination',
-      'outcome',
-      'app',
-      'q',
-      'weekday',
-      'hour',
-      'offHours',
-      'days',
-      'files',
-      'flag',
-      'attachments',
-      'process',
-      'counterpart',
-      'ids',
-      'from',
-      'to',
-      'at',
-    ],
+    searchParams: [...TIMELINE_FILTER_PARAMS, 'from', 'to', 'at'],
   },
   evidenceLocker: {
     path: '/app/investigations/:id/evidence-locker',

@@ -1,19 +1,5 @@
 import type { TimelineFilter } from '../../api/timeline/subject-timeline';
 
-/** The filters figures link with beyond the event's columns (see timelineQuerySchema). */
-export const FIGURE_PARAMS = [
-  'weekday',
-  'hour',
-  'offHours',
-  'days',
-  'files',
-  'flag',
-  'attachments',
-  'process',
-  'counterpart',
-  'ids',
-] as const;
-
 /** The filters read on the subject's own clock: said together, with their zone. */
 const SLOT_PARAMS: ReadonlySet<string> = new Set(['weekday', 'hour', 'offHours', 'days']);
 

@@ -1,5 +1,6 @@
 import type { TimelineFilter } from '../../api/timeline/subject-timeline';
-import { FIGURE_PARAMS, describeParam, describeSlot, isSlotParam } from './timeline-filter-words';
+import { FIGURE_PARAMS, TIMELINE_FILTER_PARAMS } from '../../../shared/timeline-params';
+import { describeParam, describeSlot, isSlotParam } from './timeline-filter-words';
 
 /**
  * The subject timeline's view as the URL holds it, so a figure's drill-down and a deep link
@@ -15,19 +16,7 @@ export interface TimelineView {
   atText: string;
 }
 
-/** The filter parameters the page reads, in the order the filter bar shows them. */
-export const FILTER_PARAMS = [
-  'source',
-  'activity',
-  'label',
-  'category',
-  'destination',
-  'outcome',
-  'app',
-  'q',
-  ...FIGURE_PARAMS,
-] as const;
-export type FilterParam = (typeof FILTER_PARAMS)[number];
+export type FilterParam = (typeof TIMELINE_FILTER_PARAMS)[number];
 
 /** The filters without a field of their own in the filter bar: each shows as a chip that clears it. */
 export const CHIP_PARAMS = ['category', 'destination', 'outcome', 'app', ...FIGURE_PARAMS] as const;
@@ -47,7 +36,7 @@ const instant = (value: string | null) =>
 /** The view of a URL's search parameters; values that cannot be read are left out. */
 export function viewFrom(params: URLSearchParams): TimelineView {
   const filter: TimelineFilter = {};
-  for (const name of FILTER_PARAMS) {
+  for (const name of TIMELINE_FILTER_PARAMS) {
     const value = params.get(name)?.trim();
     if (value) filter[name] = value;
   }
@@ -74,7 +63,7 @@ export function withParam(params: URLSearchParams, name: string, value: string):
  */
 export function describeFilter(filter: TimelineFilter, timeZone?: string): string[] {
   const parts: string[] = [];
-  for (const name of FILTER_PARAMS) {
+  for (const name of TIMELINE_FILTER_PARAMS) {
     const value = filter[name];
     if (!value || isSlotParam(name)) continue;
     parts.push(name === 'q' ? `“${value}”` : describeParam(name, value));
