@@ -29,7 +29,7 @@ export function AlertsCard() {
           <span className="muted">Unavailable: {summary.error.message}</span>
         ) : (
           <>
-            <div className="stat-label">Open (new or in review)</div>
+            <div className="stat-label">Open now (new or in review, of any age)</div>
             <div className="stat-value">{summary.data ? formatNumber(summary.data.open) : '—'}</div>
             <ul className="dashboard-alert-severities" aria-label="Open alerts by severity">
               {severities.map((severity) => (
@@ -66,25 +66,31 @@ function AlertsOverTime(props: { perDay: AlertsSummaryReply['perDay'] }) {
   const days = [...new Set(props.perDay.map((p) => p.day))].sort();
   const total = props.perDay.reduce((sum, p) => sum + p.count, 0);
   if (days.length === 0) return <p className="muted">No alert in the last 30 days.</p>;
+  // The figure above counts open alerts of any age; the chart counts every status over 30 days.
   return (
-    <Chart
-      ariaLabel={`Alerts per day over the last 30 days, by severity: ${total} in all`}
-      height={180}
-      data={incidentSeverities.map((severity) => ({
-        type: 'bar',
-        name: severityLabels[severity],
-        x: days,
-        y: days.map(
-          (day) => props.perDay.find((p) => p.day === day && p.severity === severity)?.count ?? 0,
-        ),
-        marker: { color: css.getPropertyValue(SEVERITY_VARIABLES[severity]).trim() || '#888' },
-        hovertemplate: `%{x}: %{y} ${severityLabels[severity].toLowerCase()}<extra></extra>`,
-      }))}
-      layout={{ barmode: 'stack', yaxis: { rangemode: 'tozero' }, showlegend: true }}
-      onClick={(point) => {
-        const severity = incidentSeverities[point.curveNumber];
-        if (severity) workspace.navigate(buildPath('alerts', {}, { severity, status: 'all' }));
-      }}
-    />
+    <>
+      <div className="stat-label" id="dashboard-alerts-chart">
+        Alerts per day, last 30 days (every status, by the day of their last event): {total}
+      </div>
+      <Chart
+        ariaLabel={`Alerts per day over the last 30 days, by severity: ${total} in all`}
+        height={180}
+        data={incidentSeverities.map((severity) => ({
+          type: 'bar',
+          name: severityLabels[severity],
+          x: days,
+          y: days.map(
+            (day) => props.perDay.find((p) => p.day === day && p.severity === severity)?.count ?? 0,
+          ),
+          marker: { color: css.getPropertyValue(SEVERITY_VARIABLES[severity]).trim() || '#888' },
+          hovertemplate: `%{x}: %{y} ${severityLabels[severity].toLowerCase()}<extra></extra>`,
+        }))}
+        layout={{ barmode: 'stack', yaxis: { rangemode: 'tozero' }, showlegend: true }}
+        onClick={(point) => {
+          const severity = incidentSeverities[point.curveNumber];
+          if (severity) workspace.navigate(buildPath('alerts', {}, { severity, status: 'all' }));
+        }}
+      />
+    </>
   );
 }

@@ -211,7 +211,12 @@ export async function rawRecords(
   return out;
 }
 
-/** Open alerts by severity, and alerts raised per day and severity since `since`. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Open alerts by severity (of any age), and alerts per UTC day of their last event and severity
+ * since `since` (every status).
+ */
 export async function alertCounts(
   db: Kysely<Database>,
   since: number,
@@ -225,20 +230,20 @@ export async function alertCounts(
     .where('status', 'in', ['new', 'in_review'])
     .groupBy('severity')
     .execute();
+  // One expression for the column and the group, with the divisor written into the SQL: bound
+  // as a parameter it was a REAL on SQLite (each alert its own fractional day) and two distinct
+  // parameters on PostgreSQL (the select no longer matched the group by).
+  const day = sql<number>`${sql.ref('last_time')} / ${sql.lit(DAY_MS)}`;
   const perDay = await db
     .selectFrom('alerts')
-    .select((eb) => [
-      eb(eb.ref('last_time'), '/', 86_400_000).as('day'),
-      'severity',
-      eb.fn.countAll<number>().as('n'),
-    ])
+    .select((eb) => [day.as('day'), 'severity', eb.fn.countAll<number>().as('n')])
     .where('last_time', '>=', since)
-    .groupBy([(eb) => eb(eb.ref('last_time'), '/', 86_400_000), 'severity'])
+    .groupBy([day, 'severity'])
     .execute();
   return {
     open: open.map((row) => ({ severity: row.severity, n: Number(row.n) })),
     perDay: perDay.map((row) => ({
-      day: Math.floor(Number(row.day)),
+      day: Number(row.day),
       severity: row.severity,
       n: Number(row.n),
     })),
