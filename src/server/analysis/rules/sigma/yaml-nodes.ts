@@ -44,20 +44,40 @@ export interface SigmaDocument {
 /** Nested deeper than any Sigma rule goes; also keeps alias loops out. */
 const MAX_DEPTH = 20;
 
+/**
+ * The most values one text may hold once its aliases are expanded. The largest shipped rule
+ * holds a few hundred; aliases of aliases multiply (342 bytes of seven levels expanded to 10^7
+ * values, a minute of the event loop and a gigabyte), so expansion stops at the limit.
+ */
+export const MAX_YAML_VALUES = 20_000;
+
+/** What converting one text has used so far: the values made, shared by its documents. */
+interface Budget {
+  values: number;
+}
+
 function convert(
   node: unknown,
   doc: Document.Parsed,
   lines: LineCounter,
   depth: number,
   fallbackLine: number,
+  budget: Budget,
 ): SigmaNode {
   const lineOf = (value: Node | null | undefined) =>
     value?.range ? lines.linePos(value.range[0]).line : fallbackLine;
   if (depth > MAX_DEPTH) refuse(fallbackLine, 'the YAML nests deeper than a Sigma rule does');
+  budget.values += 1;
+  if (budget.values > MAX_YAML_VALUES) {
+    refuse(
+      lineOf(node as Node),
+      `the YAML holds more than ${MAX_YAML_VALUES.toLocaleString('en-US')} values once its aliases are expanded; a Sigma rule holds far fewer (write the values out, or use fewer aliases)`,
+    );
+  }
   if (isAlias(node)) {
     const target = node.resolve(doc);
     if (!target) refuse(lineOf(node), `the YAML alias "*${node.source}" names no anchor`);
-    return convert(target, doc, lines, depth + 1, lineOf(node));
+    return convert(target, doc, lines, depth + 1, lineOf(node), budget);
   }
   if (node === null || node === undefined) {
     return { kind: 'scalar', line: fallbackLine, value: null };
@@ -73,7 +93,7 @@ function convert(
       return {
         key: String(key),
         line: keyLine,
-        value: convert(pair.value, doc, lines, depth + 1, keyLine),
+        value: convert(pair.value, doc, lines, depth + 1, keyLine, budget),
       };
     });
     return { kind: 'map', line, entries };
@@ -83,7 +103,7 @@ function convert(
     return {
       kind: 'list',
       line,
-      items: node.items.map((item) => convert(item, doc, lines, depth + 1, line)),
+      items: node.items.map((item) => convert(item, doc, lines, depth + 1, line, budget)),
     };
   }
   if (isScalar(node)) {
@@ -107,6 +127,7 @@ export function readSigmaDocuments(text: string): SigmaDocument[] {
   const parsed = parseAllDocuments(text, { lineCounter: lines });
   const docs = Array.isArray(parsed) ? parsed : [];
   const out: SigmaDocument[] = [];
+  const budget: Budget = { values: 0 };
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error) {
@@ -115,7 +136,7 @@ export function readSigmaDocuments(text: string): SigmaDocument[] {
       refuse(line, `the YAML cannot be read: ${reason}`);
     }
     if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) continue;
-    const root = convert(doc.contents, doc, lines, 0, 1);
+    const root = convert(doc.contents, doc, lines, 0, 1, budget);
     if (root.kind !== 'map') refuse(root.line, 'a Sigma document is a mapping of keys to values');
     out.push({ line: root.line, root });
   }
