@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 
 import { resolveField } from '../../../src/server/analysis/rules/fields';
 import { parseRuleFile } from '../../../src/server/analysis/rules/load-rules';
-import { postgresRegex, regexProblem } from '../../../src/server/analysis/rules/regex-subset';
+import {
+  postgresRegex,
+  re2Regex,
+  regexProblem,
+} from '../../../src/server/analysis/rules/regex-subset';
 import {
   LOGSOURCES,
   SECURITY_EVENT_IDS,
@@ -67,6 +71,19 @@ describe('the regular expressions rules may use', () => {
     expect(regexProblem('')).toBe('a pattern is 1 to 1000 characters');
   });
 
+  it('refuses, on both engines alike, what a linear-time engine cannot run', () => {
+    expect(regexProblem('a$\\nb', 'm')).toBe(
+      'with the m flag, "$" must end the pattern or one of its alternatives; to match a line end in the middle, write "[\\r\\n]"',
+    );
+    expect(regexProblem('(a$)+', 'm')).toMatch(/^with the m flag, "\$" must end the pattern/);
+    expect(regexProblem('a$\\nb')).toBeNull();
+    expect(regexProblem('(?:a$|b)c|d$', 'm')).toMatch(/^with the m flag/);
+    expect(regexProblem('(?:a$|b)|d$', 'm')).toBeNull();
+    expect(regexProblem('(a{1,255}){1,255}')).toMatch(
+      /^the pattern is too large for a linear-time engine \(invalid repeat count/,
+    );
+  });
+
   it('spells JavaScript’s meaning out for PostgreSQL', () => {
     expect(postgresRegex('a.b')).toEqual({
       pattern: 'a[^\\n\\r\\u2028\\u2029]b',
@@ -76,6 +93,17 @@ describe('the regular expressions rules may use', () => {
     expect(postgresRegex('\\d\\x41[\\w-]').pattern).toBe('[0-9]\\u0041[A-Za-z0-9_-]');
     expect(postgresRegex('^a$', 'm').pattern).toBe(
       '(?:^|(?<=[\\n\\r\\u2028\\u2029]))a(?:$|(?=[\\n\\r\\u2028\\u2029]))',
+    );
+  });
+
+  it('spells JavaScript’s meaning out for RE2', () => {
+    expect(re2Regex('a.b\\b', 'i')).toEqual({
+      pattern: 'a[^\\n\\r\\x{2028}\\x{2029}]b\\b',
+      caseInsensitive: true,
+    });
+    expect(re2Regex('a.b', 's').pattern).toBe('a(?s:.)b');
+    expect(re2Regex('^a$', 'm').pattern).toBe(
+      '(?:^|(?<=[\\n\\r\\x{2028}\\x{2029}]))a(?:$|[\\n\\r\\x{2028}\\x{2029}])',
     );
   });
 });

@@ -80,6 +80,12 @@ const PATTERNS: Array<[string, string]> = [
   ['\\bcaf', ''],
   ['ve\\b', ''],
   ['\\bcafé\\b', ''],
+  ['caf\\é', ''],
+  ['\\u2028', ''],
+  ['(?:b$|\\d{4})', 'm'],
+  ['a$|^x', 'm'],
+  ['(\\w+)+#', ''],
+  ['(?:a|ab)*c', 'i'],
 ];
 
 const ADDRESSES = [
@@ -146,6 +152,28 @@ describe.each(ENGINES)('the Sigma operators on %s', (dialect) => {
       matches: { pattern, flags },
     });
     expect(found).toEqual(expected);
+  });
+
+  it('runs patterns that backtrack for minutes in JavaScript in well under a second', async () => {
+    const long = `${'a'.repeat(30_000)}!`;
+    await store(handle, 'E2', [
+      event({
+        activity: 'process_start',
+        time: T0 + 5000,
+        process: { name: null, commandLine: long, parentName: null },
+      }),
+    ]);
+    for (const pattern of ['(\\w+)+#', '.*.*.*.*.*.*.*.*.*.*x', '(a|aa)+$', '(a*)*b']) {
+      const started = performance.now();
+      const result = await sql<{ n: number }>`
+        select count(*) as n from events as e where e.employee_id = 'E2' and ${compileFilter(
+          { field: 'command_line', matches: { pattern } },
+          'e',
+          contextFor(dialect),
+        )}`.execute(handle.db);
+      expect(Number(result.rows[0]!.n), pattern).toBe(0);
+      expect(performance.now() - started, pattern).toBeLessThan(1000);
+    }
   });
 
   it.each(NETWORKS)('finds the addresses in %s as the reference does', async (...networks) => {

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
 
 import type { Dialect } from '../../db/dialect';
+import { MAX_MATCHED_CHARS } from '../../db/sql-functions';
 import { resolveField } from './fields';
 import type { ResolvedField } from './fields';
 import type { Condition, ConfigListName, Filter, ListValue, RegexOperand } from './filter-types';
-import { postgresRegex } from './regex-subset';
+import { postgresRegex, re2Regex } from './regex-subset';
 
 /*
  * Rules become SQL here rather than in db/queries: the SQL is not written by hand but derived
@@ -23,6 +24,11 @@ export interface FilterContext {
    * declared hours (or the configuration's). Without it, hours are read in UTC, 9 to 17.
    */
   hours?: WorkingHours;
+  /**
+   * On SQLite, the key of the deadline (db/sql-functions.ts) past which regular expressions stop
+   * the statement; PostgreSQL's runs use a statement timeout instead.
+   */
+  matchDeadline?: string;
 }
 
 /** A zone's offset from UTC until an instant (null: from the last change on). */
@@ -128,22 +134,24 @@ function hasAnyOf(
 }
 
 /**
- * A regular expression: JavaScript through vigil_matches on SQLite (db/sql-functions.ts), the
+ * A regular expression over the value's first MAX_MATCHED_CHARS characters: the equivalent RE2
+ * pattern through vigil_matches on SQLite (db/sql-functions.ts, with the run's deadline), the
  * equivalent ARE with `~` or `~*` on PostgreSQL (regex-subset.ts rewrites what differs).
  */
 function matches(
   target: RawBuilder<unknown>,
   operand: RegexOperand,
-  dialect: Dialect,
+  context: FilterContext,
 ): RawBuilder<SqlBool> {
   const flags = operand.flags ?? '';
-  if (dialect === 'sqlite') {
-    return sql<SqlBool>`vigil_matches(${target}, ${operand.pattern}, ${flags})`;
+  if (context.dialect === 'sqlite') {
+    const re2 = re2Regex(operand.pattern, flags);
+    const options = re2.caseInsensitive ? 'i' : '';
+    return sql<SqlBool>`vigil_matches(${target}, ${re2.pattern}, ${options}, ${context.matchDeadline ?? ''})`;
   }
   const { pattern, caseInsensitive } = postgresRegex(operand.pattern, flags);
-  return caseInsensitive
-    ? sql<SqlBool>`${target} ~* ${pattern}`
-    : sql<SqlBool>`${target} ~ ${pattern}`;
+  const text = sql`substr(${target}, 1, ${sql.lit(MAX_MATCHED_CHARS)})`;
+  return caseInsensitive ? sql<SqlBool>`${text} ~* ${pattern}` : sql<SqlBool>`${text} ~ ${pattern}`;
 }
 
 /** Any of the networks, through vigil_in_cidr (SQLite: sql-functions.ts, PostgreSQL: migration 0016). */
@@ -189,7 +197,7 @@ function compileCondition(
   if (condition.endsWithAny)
     return likeAny(target, condition.endsWithAny, (n) => `%${n}`, context.dialect);
   if (condition.equalsAny) return likeAny(target, condition.equalsAny, (n) => n, context.dialect);
-  if (condition.matches) return matches(target, condition.matches, context.dialect);
+  if (condition.matches) return matches(target, condition.matches, context);
   if (condition.cidr) return inNetworks(target, condition.cidr);
   if (condition.hasAnyOf !== undefined)
     return hasAnyOf(target, listOf(condition.hasAnyOf, context), context.dialect);
