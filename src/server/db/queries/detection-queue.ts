@@ -160,3 +160,34 @@ export async function queueActivePeople(
     )
     .execute();
 }
+
+/** Who holds claims on the detection queue, with their earliest claim. */
+export async function listDetectionClaimOwners(
+  db: Kysely<Database>,
+): Promise<Array<{ owner: string; claimedAt: number; people: number }>> {
+  const rows = await db
+    .selectFrom('detection_queue')
+    .select((eb) => [
+      'claimed_by',
+      eb.fn.min('claimed_at').as('claimed_at'),
+      eb.fn.countAll<number>().as('people'),
+    ])
+    .where('claimed_by', 'is not', null)
+    .groupBy('claimed_by')
+    .execute();
+  return rows.map((row) => ({
+    owner: row.claimed_by!,
+    claimedAt: Number(row.claimed_at),
+    people: Number(row.people),
+  }));
+}
+
+/** Hands every person an owner holds back to the queue; returns how many. */
+export async function releaseClaimsOf(db: Kysely<Database>, owner: string): Promise<number> {
+  const result = await db
+    .updateTable('detection_queue')
+    .set({ claimed_by: null, claimed_at: null })
+    .where('claimed_by', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -4,6 +4,7 @@ import { LAST_SEEN_GRANULARITY_MS } from '../../accounts/sessions';
 import type { DatabaseHandle } from '../../db/database';
 import { deleteExpiredSessions } from '../../db/queries/sessions';
 import { removeOrphanSpoolFiles } from '../../ingest/pipeline/spool-files';
+import { releaseStrandedClaims } from './stranded-claims';
 import type { SweepOptions } from './stranded-runs';
 import { failStrandedRuns } from './stranded-runs';
 
@@ -22,7 +23,8 @@ export interface HousekeepingOptions {
 
 /**
  * Clears what crashed processes leave behind. At start: runs left `running` by a process that
- * has gone are failed with the reason, and spool files of processes that have gone are
+ * has gone are failed with the reason, people it had claimed for detection go back to the
+ * queue, and spool files of processes that have gone are
  * removed. Then, every SWEEP_INTERVAL_MS, the sweep again: a process of another machine is
  * known to have gone only once its heartbeat is stale, and this one's own failures could not
  * be recorded while the database was away. Each sweep also deletes sessions that have
@@ -62,6 +64,9 @@ export class Housekeeping {
     try {
       for (const run of await failStrandedRuns(this.handle, this.options.sweep)) {
         this.log.warn(run, `${run.kind} run ${run.id} marked failed: ${run.reason}`);
+      }
+      for (const claim of await releaseStrandedClaims(this.handle, this.options.sweep)) {
+        this.log.warn(claim, `${claim.people} people handed back to detection: ${claim.reason}`);
       }
     } catch (error) {
       // The database is away: the next sweep tries again.
