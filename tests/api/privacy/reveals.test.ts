@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDemoPrivacyOfficer } from '../../../src/server/demo/demo-privacy-officer';
 import { auditExpiredReveals } from '../../../src/server/privacy/reveals/expire-reveals';
-import { auditOf, openCase } from '../case-record/case-support';
+import { auditOf, closeCase, openCase } from '../case-record/case-support';
 import { insertEvents } from '../findings/support/insert-events';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
@@ -352,5 +352,20 @@ describe('the demo organization', () => {
     expect(reply.body.roles.map((r: any) => r.id)).toEqual(['privacy_officer']);
     expect((await client.get('/reveals')).status).toBe(200);
     expect((await client.get(`/investigations/${caseA}`)).status).toBe(403);
+  });
+});
+
+describe('a closed case', () => {
+  it('refuses a reveal request with a 409 and a sentence, storing nothing', async () => {
+    const closed = (await openCase(investigator, 'Closed before anyone asked')).id;
+    await closeCase(investigator, closed);
+    const before = await t.db.selectFrom('identity_reveals').select('id').execute();
+    const reply = await request(investigator, closed, SUBJECT);
+    expect(reply.status).toBe(409);
+    expect(reply.body.message).toBe(
+      'This investigation is closed: reopen it before asking to see who anyone in it is.',
+    );
+    const after = await t.db.selectFrom('identity_reveals').select('id').execute();
+    expect(after).toHaveLength(before.length);
   });
 });

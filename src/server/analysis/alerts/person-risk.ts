@@ -1,9 +1,14 @@
 import type { Kysely } from 'kysely';
 
 import type { IncidentStatus } from '../../../shared/incident-model';
-import { riskLevelForScore } from '../../../shared/investigation-model';
+import { riskLevelForScore, riskLevels } from '../../../shared/investigation-model';
+import type { RiskLevel } from '../../../shared/investigation-model';
 import type { Configuration } from '../../../shared/schemas/configuration';
-import { alertsForRisk, saveEmployeeRisk } from '../../db/queries/employee-risk';
+import {
+  alertsForRisk,
+  saveEmployeeRisk,
+  UNTRIAGED_ALERT_STATUSES,
+} from '../../db/queries/employee-risk';
 import type { Database } from '../../db/schema';
 import { scoreRisk } from '../runs/risk-score';
 import { readSubjectSignals } from '../runs/subject-signals';
@@ -20,9 +25,30 @@ const STATUS_OF: Record<string, IncidentStatus> = {
   dismissed: 'dismissed',
 };
 
+/** The least level an untriaged alert of a severity leaves its person at. */
+const LEVEL_FLOOR: Record<string, RiskLevel> = { critical: 'medium' };
+
+/**
+ * A person's level: their score's, but never under what an untriaged alert says, so someone with
+ * an open critical alert never reads Low however the weights are set.
+ */
+export function personRiskLevel(
+  score: number,
+  alerts: ReadonlyArray<{ severity: string; status: string }>,
+): RiskLevel {
+  const untriaged = new Set<string>(UNTRIAGED_ALERT_STATUSES);
+  let rank = riskLevels.indexOf(riskLevelForScore(score));
+  for (const alert of alerts) {
+    const floor = untriaged.has(alert.status) ? LEVEL_FLOOR[alert.severity] : undefined;
+    if (floor) rank = Math.max(rank, riskLevels.indexOf(floor));
+  }
+  return riskLevels[rank]!;
+}
+
 /**
  * Scores one person as a case is scored, with the same parts and weights: their alerts of the
- * last 30 days stand where a case's incidents do (the part is called Alerts, and weighs what
+ * last 30 days, and every alert still waiting for triage whatever its age, stand where a case's
+ * incidents do (the part is called Alerts, and weighs what
  * the incidents weight says), then external transfers, the after-hours
  * share and the departure from their own events. Security hygiene and access requests come from
  * evidence pages that need a case, so outside one they add nothing. Stores the score.
@@ -74,9 +100,11 @@ export async function scorePerson(
   await saveEmployeeRisk(db, {
     employeeId,
     score: scored.score,
-    level: riskLevelForScore(scored.score),
+    level: personRiskLevel(scored.score, alerts),
     parts: scored.parts,
-    openAlerts: alerts.filter((alert) => alert.status !== 'dismissed').length,
+    openAlerts: alerts.filter((alert) =>
+      (UNTRIAGED_ALERT_STATUSES as readonly string[]).includes(alert.status),
+    ).length,
     now,
   });
   return scored.score;

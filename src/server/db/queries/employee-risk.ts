@@ -2,13 +2,22 @@ import type { Kysely } from 'kysely';
 
 import type { Database } from '../schema';
 
-/** A person's alerts as the risk score reads them. */
+/** Alert statuses that still wait for someone: they count in a score and as open. */
+export const UNTRIAGED_ALERT_STATUSES = ['new', 'in_review'] as const;
+
+/**
+ * A person's alerts as the risk score reads them: those whose events fall since `since`, and
+ * every alert still waiting for triage (new or in review) whatever its events' age, since an
+ * alert raised today about last month's activity is today's work.
+ */
 export function alertsForRisk(db: Kysely<Database>, employeeId: string, since: number) {
   return db
     .selectFrom('alerts')
     .select(['id', 'title', 'severity', 'status', 'event_count'])
     .where('employee_id', '=', employeeId)
-    .where('last_time', '>=', since)
+    .where((eb) =>
+      eb.or([eb('last_time', '>=', since), eb('status', 'in', [...UNTRIAGED_ALERT_STATUSES])]),
+    )
     .orderBy('first_time')
     .orderBy('id')
     .execute();

@@ -61,7 +61,7 @@ export interface EmployeeRiskTable {
   level: string;
   /** JSON array of the score's parts (RiskPart). */
   parts: string;
-  /** Alerts about them not dismissed. */
+  /** Alerts about them waiting for triage (new or in review). */
   open_alerts: number;
   computed_at: number;
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/reveals';
 import type { CaseReveal } from '../../../shared/schemas/reveals';
 import { loadInvestigation } from '../../case/load-investigation';
+import { loadWritableInvestigation } from '../../case/writable-case';
 import {
   decideReveal,
   findEmployeesByIds,
@@ -34,6 +35,10 @@ import { revealablePeople } from '../../privacy/reveals/reveal-people';
 const caseParams = z.object({ id: idParam });
 const revealParams = z.object({ id: idParam, revealId: idParam });
 const HOUR_MS = 3_600_000;
+
+/** The 409's sentence for a reveal asked in a closed case. */
+export const CLOSED_CASE_REVEAL_MESSAGE =
+  'This investigation is closed: reopen it before asking to see who anyone in it is.';
 
 const iso = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -172,6 +177,8 @@ export const caseRevealRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.viewer!;
       const policy = await request.identityPolicy();
       const investigation = await loadInvestigation(app.db, request.params.id, viewer, policy);
+      // A closed case is a finished record: nobody needs to learn who is in it any more.
+      if (investigation.status === 'closed') throw conflict(CLOSED_CASE_REVEAL_MESSAGE);
       const employeeId = request.body.employeeId.trim();
       const pseudonym = app.pseudonyms.of(employeeId).name;
       const parsed = revealRequestSchema.safeParse({
@@ -204,6 +211,8 @@ export const caseRevealRoutes: FastifyPluginAsyncZod = async (app) => {
       const immediate = settings.revealApproval === 'immediate';
       const expiresAt = immediate ? now + settings.revealHours * HOUR_MS : null;
       await app.audited(request, async (trx) => {
+        // Held until commit, so the case cannot be closed between the check above and the insert.
+        await loadWritableInvestigation(trx, investigation.id, viewer, policy);
         const open = await findOpenReveal(trx, investigation.id, employeeId, now);
         if (open?.status === 'pending')
           throw conflict(
