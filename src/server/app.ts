@@ -68,11 +68,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(apiRoutes, { prefix: '/api/app' });
 
+  // The path is not repeated: what a caller sent is never echoed (it may hold an address).
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({
-      error: 'Not Found',
-      message: `There is no route ${request.method} ${request.url.split('?')[0]}.`,
-    }),
+    reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .send({
+        error: 'Not Found',
+        message: `There is no route ${request.method} at this path.`,
+      }),
   );
   if (options.serveClient) await serveClient(app, config.clientDir);
   return app;

@@ -53,6 +53,10 @@ describe('the built client', () => {
         '/api/app/no-such-thing',
         '/api/app/investigations/x/nowhere?y=1',
         '/api/other',
+        // The router decodes the path: these are under /api too (issue 23).
+        '/%61pi/app/no-such-thing',
+        '/%61pi/other',
+        '/api/app/mlindqvist@northwind.example',
       ]) {
         const reply = await app.inject({
           method,
@@ -69,6 +73,8 @@ describe('the built client', () => {
         if (method === 'HEAD') continue;
         expect(reply.body).not.toContain('<title>Vigil</title>');
         expect(reply.json<{ message: string }>().message).toMatch(/^There is no route .+\.$/);
+        // What the caller sent is not echoed: it may hold an address.
+        expect(reply.body).not.toContain('northwind');
       }
     }
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
@@ -162,32 +162,36 @@ export const privacyPlugin = fp(
       memo._identityPolicy ??= policyFor(caseOfRequest(this));
       return memo._identityPolicy;
     });
-
-    // Built before any handler runs: a handler may ask for it inside a transaction, which on
-    // SQLite holds the one connection the settings and reveals would be read through.
-    app.addHook('preHandler', async (request) => {
-      if (request.viewer !== null && request.url.startsWith('/api/app/')) {
-        await request.identityPolicy();
-      }
-    });
-
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (typeof payload !== 'string' || !request.url.startsWith('/api/app/')) return payload;
-      if (request.viewer === null) return payload;
-      const kind = textKind(reply.getHeader('content-type'));
-      if (!kind) return payload;
-      const policy = await request.identityPolicy();
-      if (!policy.pseudonymize) return payload;
-      if (
-        request.routeOptions.config.accountNames === 'as-logged' &&
-        request.viewer.permissions.has('identity.reveal')
-      )
-        return payload;
-      return redactText(payload, await directory(app.db), policy, kind === 'json');
-    });
   },
   { name: 'vigil-privacy', dependencies: ['vigil-db'] },
 );
+
+/**
+ * Installed on the /api/app scope itself, so every route under it is covered however its path
+ * is spelled (`/api/%61pp/…` is the same route; a test of the raw URL would miss it): builds the
+ * identity policy before the handler, and passes every text reply through the redactor.
+ */
+export function redactApiReplies(scope: FastifyInstance): void {
+  // Built before any handler runs: a handler may ask for it inside a transaction, which on
+  // SQLite holds the one connection the settings and reveals would be read through.
+  scope.addHook('preHandler', async (request) => {
+    if (request.viewer !== null) await request.identityPolicy();
+  });
+
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || request.viewer === null) return payload;
+    const kind = textKind(reply.getHeader('content-type'));
+    if (!kind) return payload;
+    const policy = await request.identityPolicy();
+    if (!policy.pseudonymize) return payload;
+    if (
+      request.routeOptions.config.accountNames === 'as-logged' &&
+      request.viewer.permissions.has('identity.reveal')
+    )
+      return payload;
+    return redactText(payload, await scope.identityDirectory(), policy, kind === 'json');
+  });
+}
 
 function parseAliases(value: unknown): string[] {
   if (!value) return [];

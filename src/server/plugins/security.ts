@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
-import { forbidden, unsupportedType } from '../domain-error';
+import { forbidden, invalid, unsupportedType } from '../domain-error';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
@@ -71,7 +71,33 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
-/** Security headers (strict CSP, no framing, nosniff) and the same-origin check on /api/app. */
+/**
+ * Refuses a request whose target is not a path: the absolute form (`GET http://host/api/…`) is
+ * for proxies, and a server that routes it has two spellings of one route to keep apart.
+ */
+export function refuseAbsoluteTarget(request: FastifyRequest): void {
+  if (!request.raw.url?.startsWith('/')) {
+    throw invalid('The request target must be a path starting with "/", not a full address.');
+  }
+}
+
+/**
+ * The API scope's own defences, installed on the /api/app scope itself (never by testing the
+ * URL, whose spelling the router decodes: `/api/%61pp` is the same route): the same-origin check
+ * on unsafe methods, unless a route opts out (token-authenticated push), and no caching.
+ */
+export function guardApiScope(scope: FastifyInstance): void {
+  scope.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    checkSameOrigin(request);
+  });
+  scope.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+}
+
+/** Security headers (strict CSP, no framing, nosniff) and a path for every request target. */
 export const securityPlugin = fp(
   async (app) => {
     const headers = securityHeaders({
@@ -95,17 +121,9 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: app.config.secureCookies,
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', async (request, reply) => {
       void reply.headers(headers);
-    });
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/app')) return;
-      if (!UNSAFE_METHODS.has(request.method)) return;
-      if (request.routeOptions.config?.csrf === false) return;
-      checkSameOrigin(request);
-    });
-    app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+      refuseAbsoluteTarget(request);
     });
   },
   { name: 'vigil-security' },

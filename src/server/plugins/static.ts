@@ -37,7 +37,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
     },
   });
   app.get('/*', (request, reply) => {
-    const file = request.url.split('?')[0]!.slice(1);
+    // The decoded path the router matched: `/%61pi/…` is under /api as much as `/api/…` is.
+    const file = (request.params as { '*': string })['*'];
     if (isSourceMap(file) || isApiPath(file)) return reply.callNotFound();
     if (
       file &&

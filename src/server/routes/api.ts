@@ -20,6 +20,8 @@ import { investigationRoutes } from './investigations';
 import { myPasswordRoutes } from './me/password';
 import { mySettingsRoutes } from './me/settings';
 import { openApiRoute } from './openapi';
+import { redactApiReplies } from '../plugins/privacy';
+import { guardApiScope } from '../plugins/security';
 import { privacyRoutes } from './privacy';
 import { retentionRoutes } from './privacy/retention';
 import { reportRoutes } from './reports';
@@ -31,6 +33,9 @@ import { watchlistRoutes } from './watchlists';
 
 /** Everything under /api/app. Only sign-in and sign-out are reachable without a session. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // By scope, not by URL prefix: these hold for every route below, however its path is spelled.
+  guardApiScope(app);
+  redactApiReplies(app);
   await app.register(loginRoute);
   await app.register(logoutRoute);
   await app.register(ssoRoutes);
