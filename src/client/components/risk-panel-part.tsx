@@ -5,8 +5,7 @@ import { evidencePages } from '../../shared/findings/catalogue';
 import type { RiskPart } from '../../shared/schemas/risk';
 import { formatNumber } from './format';
 import { RiskPartDialog } from './risk-part-dialog';
-
-const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
+import { plural } from '../../shared/wording';
 
 /**
  * One part of the risk score: its points, weight and sentence, then what it counted, as links

@@ -12,8 +12,7 @@ import { Dialog } from './dialog';
 import { EventRecordView } from './event-record';
 import { formatDateTime, formatNumber } from './format';
 import { Loading } from './loading';
-
-const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
+import { plural } from '../../shared/wording';
 
 const columns: DataTableColumn<EventRow>[] = [
   {

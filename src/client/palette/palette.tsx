@@ -17,6 +17,7 @@ import { useEmployeeEntries, useInvestigationEntries } from './use-entity-entrie
 import { useEventSearchEntries } from './use-event-search-entries';
 import { useIncidentEntries } from './use-incident-entries';
 import { useIntegrationEntries } from './use-integration-entries';
+import { plural } from '../../shared/wording';
 
 const PLACEHOLDERS: Record<PaletteMode, string> = {
   // Short enough to fit the palette's width: the prefixes are the part people forget.
@@ -143,7 +144,7 @@ function PaletteDialog() {
           className="palette-input"
         />
         <div className="visually-hidden" role="status" aria-live="polite">
-          {loading ? 'Searching…' : `${total} result${total === 1 ? '' : 's'}`}
+          {loading ? 'Searching…' : plural(total, 'result')}
         </div>
         <Command.List className="palette-list">
           {!loading && results.length === 0 && events.entries.length === 0 && !events.loading ? (

@@ -16,6 +16,7 @@ import {
 } from '../db/queries/roles';
 import type { Database, RoleRow } from '../db/schema';
 import { invalid, conflict, notFound } from '../domain-error';
+import { plural } from '../../shared/wording';
 
 function present(row: RoleRow, userCount: number): Role {
   const known = new Set<string>(allPermissions);
@@ -114,7 +115,7 @@ export async function removeRole(db: Kysely<Database>, id: string): Promise<Role
   const holders = await countRoleUsers(db, id);
   if (holders > 0) {
     throw conflict(
-      `"${row.name}" is held by ${holders} user${holders === 1 ? '' : 's'}: take it away from them first.`,
+      `"${row.name}" is held by ${plural(holders, 'user')}: take it away from them first.`,
     );
   }
   await deleteRole(db, id);

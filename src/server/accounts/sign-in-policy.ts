@@ -1,4 +1,5 @@
 import type { AttemptBackoff } from '../db/queries/sign-in-attempts';
+import { plural } from '../../shared/wording';
 
 const MINUTE = 60_000;
 
@@ -39,5 +40,5 @@ export const SIGN_IN_POLICY = {
 export function waitPhrase(ms: number): string {
   const [n, unit] =
     ms < 60_000 ? [Math.ceil(ms / 1000), 'second'] : [Math.ceil(ms / 60_000), 'minute'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return plural(n, unit);
 }

@@ -1,6 +1,7 @@
 import type { TimelineEvent } from '../../shared/schemas/incidents';
 import { readJson } from '../db/dialect';
 import type { TimelineEventRow } from '../db/queries/incidents';
+import { plural } from '../../shared/wording';
 
 const cut = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -27,7 +28,7 @@ export function summarizeEvent(row: TimelineEventRow): string {
     case 'email': {
       const to = recipients(row.email_recipients);
       const attachments = row.email_attachments
-        ? `, ${row.email_attachments} attachment${row.email_attachments === 1 ? '' : 's'}`
+        ? `, ${plural(row.email_attachments, 'attachment')}`
         : '';
       const toText =
         to.length > 0

@@ -255,6 +255,28 @@ describe('GET /investigations/{id}/timeline/events', () => {
     expect(slack.body.rows.every((r: Row) => r.source === 'slack')).toBe(true);
   });
 
+  it('shows the label a row was found by, also on USB copies that lost it', async () => {
+    for (const label of ['Confidential', 'Highly Confidential']) {
+      const { rows } = await readAll({ label }, 500);
+      expect(
+        rows.some((r) => r.activity === 'usb_write'),
+        label,
+      ).toBe(true);
+      expect(
+        rows.filter((r) => r.fileLabel !== label),
+        label,
+      ).toEqual([]);
+    }
+    // The devices finding (and the report's "Files written to removable media") reads the
+    // same rows: the USB copy of Roadmap.pptx is Highly Confidential there too.
+    const devices = await analyst.get(`/investigations/${caseId}/findings/devices`);
+    expect(devices.status).toBe(200);
+    const roadmap = devices.body.removableMedia.events.find(
+      (e: { fileName: string }) => e.fileName === 'Roadmap.pptx',
+    );
+    expect(roadmap?.fileLabel).toBe('Highly Confidential');
+  });
+
   it('lists the sources, activities and labels of the range with their counts', async () => {
     const all = await stored();
     const count = (key: (e: (typeof all)[number]) => string | null) => {

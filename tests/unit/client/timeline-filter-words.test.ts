@@ -21,7 +21,7 @@ describe('the timeline says the filters a figure opened it with', () => {
         'UTC',
       ),
     ).toEqual([
-      'app',
+      'App',
       'suspicious commands',
       'with 2 contacts',
       'outside 9:00–17:00 on weekdays, and weekends (UTC)',
@@ -29,5 +29,17 @@ describe('the timeline says the filters a figure opened it with', () => {
     expect(
       describeFilter({ days: '2026-10-03,2026-10-04,2026-10-10,2026-10-11', ids: '7' }),
     ).toEqual(['1 chosen event', 'on 2026-10-03, 2026-10-04, 2026-10-10 and 1 more day']);
+  });
+});
+
+describe('stored keys in the chips and subtitle are words', () => {
+  it('activities, destinations and sources', () => {
+    expect(
+      describeFilter({
+        activity: 'email_send,usb_write',
+        destination: 'personal_email',
+        source: 'm365',
+      }),
+    ).toEqual(['Microsoft 365', 'Email send, USB write', 'Personal email']);
   });
 });

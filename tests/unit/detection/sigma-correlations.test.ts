@@ -224,8 +224,8 @@ ${successfulLogin}`;
       `${correlation('type: temporal\nrules: [failed_login, successful_login]\ngroup-by: [user]\ntimespan: 1h')}---\n${failedLogin}---\n${successfulLogin}`,
     );
     expect(two.map((rule) => [rule.id, rule.title])).toEqual([
-      ['sigma-the-correlation-1', 'The correlation (order 1 of 2)'],
-      ['sigma-the-correlation-2', 'The correlation (order 2 of 2)'],
+      ['sigma-the-correlation-1', 'The correlation: Failed Okta sign-in, then Okta sign-in'],
+      ['sigma-the-correlation-2', 'The correlation: Okta sign-in, then Failed Okta sign-in'],
     ]);
     expect(two[1]!.condition.steps.map((step) => step.match)).toEqual([
       oktaMatch('SUCCESS'),

@@ -344,7 +344,7 @@ describe.each(ENGINES)('the shipped Sigma rules on %s', (dialect) => {
       const found = await run(testCase.file, 'E1', span);
       expect(found.map((hit) => hit.first)).toEqual(hits.map((event) => event.time));
       expect(found.every((hit) => hit.eventCount === 1)).toBe(true);
-      expect(found[0]!.why).toMatch(/^1 events matched the Sigma rule's detection from \d{4}-/);
+      expect(found[0]!.why).toMatch(/^1 event matched the Sigma rule's detection from \d{4}-/);
       expect(await run(testCase.file, 'E2', span)).toEqual([]);
     });
   }
@@ -436,7 +436,7 @@ describe.each(ENGINES)('the shipped Sigma rules on %s', (dialect) => {
     const found = await run('corr_mfa_removed_then_mail_forwarding.yml', 'E1', span);
     expect(found).toHaveLength(1);
     expect(found[0]!.why).toBe(
-      `"Okta MFA factor removed" matched 1 events from ${new Date(at(1)).toISOString().slice(0, 16).replace('T', ' ')} UTC; then "Exchange forwarding or inbox rule" matched 1 events 3 h later.`,
+      `"Okta MFA factor removed" matched 1 event from ${new Date(at(1)).toISOString().slice(0, 16).replace('T', ' ')} UTC; then "Exchange forwarding or inbox rule" matched 1 event 3 h later.`,
     );
     expect(await run('corr_mfa_removed_then_mail_forwarding.yml', 'E2', span)).toEqual([]);
     expect(await run('corr_mfa_removed_then_mail_forwarding.yml', 'E3', span)).toEqual([]);

@@ -12,6 +12,7 @@ import { Tooltip } from '../../components/tooltip';
 import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { adminError } from './admin-errors';
+import { plural } from '../../../shared/wording';
 
 /** Roles as columns, permissions as rows: tick a box to grant, untick to take away. */
 export default function ManageRolesPage() {
@@ -69,8 +70,7 @@ export default function ManageRolesPage() {
                     <div>{role.name}</div>
                   </Tooltip>
                   <div className="faint" style={{ fontWeight: 400 }}>
-                    {role.builtIn ? 'built-in' : 'custom'} · {role.userCount} user
-                    {role.userCount === 1 ? '' : 's'}
+                    {role.builtIn ? 'built-in' : 'custom'} · {plural(role.userCount, 'user')}
                   </div>
                   {!role.builtIn ? (
                     <button

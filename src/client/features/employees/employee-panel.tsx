@@ -70,7 +70,7 @@ export function EmployeePanel(props: {
           ) : null}
         </dl>
         <div>
-          <h3 style={{ marginBottom: 6 }}>Investigations about {e.fullName.split(' ')[0]}</h3>
+          <h3 style={{ marginBottom: 6 }}>Investigations about {e.fullName}</h3>
           {cases.data?.investigations.length === 0 ? (
             <div className="muted">None you can see.</div>
           ) : null}

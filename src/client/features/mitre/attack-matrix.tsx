@@ -5,6 +5,7 @@ import { severityLabels } from '../../../shared/incident-model';
 import { Tooltip } from '../../components/tooltip';
 import { firstPosition, move } from './matrix-model';
 import type { CellPosition, MatrixColumn } from './matrix-model';
+import { plural } from '../../../shared/wording';
 
 const KEYS: Record<string, Parameters<typeof move>[2]> = {
   ArrowUp: 'up',
@@ -112,7 +113,7 @@ export function AttackMatrix(props: {
             // The name holds the visible text (id, name, count) in order, then what the count
             // means; the tooltip shows the same sentence.
             const label = observed
-              ? `${cell.technique.id} ${cell.technique.name}: ${observed.count} incident${observed.count === 1 ? '' : 's'}, worst ${severityLabels[observed.maxSeverity].toLowerCase()}`
+              ? `${cell.technique.id} ${cell.technique.name}: ${plural(observed.count, 'incident')}, worst ${severityLabels[observed.maxSeverity].toLowerCase()}`
               : `${cell.technique.id} ${cell.technique.name}: not observed`;
             return (
               <Tooltip key={cell.technique.id} content={label}>

@@ -4,6 +4,7 @@ import { itmThemes } from '../../../shared/insider-threat-matrix';
 import { severityLabels } from '../../../shared/incident-model';
 import { useActiveItm } from '../../api/incidents/active-itm';
 import { useIncidents } from '../../api/incidents/list-incidents';
+import { plural } from '../../../shared/wording';
 
 /**
  * The case seen through the Insider Threat Matrix: for each theme (motive, means, preparation,
@@ -22,9 +23,7 @@ export function ItmPanel(props: { investigationId: string }) {
       <header>
         <h2 id="itm-heading">Insider Threat Matrix</h2>
         <span className="muted">
-          {itm.isLoading
-            ? 'Loading…'
-            : `${sections.length} section${sections.length === 1 ? '' : 's'} observed`}
+          {itm.isLoading ? 'Loading…' : `${plural(sections.length, 'section')} observed`}
         </span>
       </header>
       <div className="card-body itm-themes">
@@ -42,7 +41,7 @@ export function ItmPanel(props: { investigationId: string }) {
                       <span className="mono">{section.id}</span> {section.name}
                       <span className="muted">
                         {' '}
-                        · {section.count} incident{section.count === 1 ? '' : 's'}, worst{' '}
+                        · {plural(section.count, 'incident')}, worst{' '}
                         {severityLabels[section.maxSeverity].toLowerCase()}
                       </span>
                       <span className="itm-incidents">

@@ -11,6 +11,7 @@ import { AttackMatrix } from './attack-matrix';
 import { ItmPanel } from './itm-panel';
 import { buildMatrix } from './matrix-model';
 import './mitre.css';
+import { plural } from '../../../shared/wording';
 
 /**
  * The MITRE ATT&CK view of a case: the matrix of the techniques its incidents name, shaded by
@@ -48,7 +49,7 @@ export default function MitrePage() {
           <div className="subtitle muted">
             {techniques.data?.pending
               ? 'Analysis in progress: techniques appear when it ends.'
-              : `${observed.length} technique${observed.length === 1 ? '' : 's'} observed in this case's incidents (dismissed incidents left out). Arrow keys move, Enter opens the incidents.`}
+              : `${plural(observed.length, 'technique')} observed in this case's incidents (dismissed incidents left out). Arrow keys move, Enter opens the incidents.`}
           </div>
         </div>
         <div className="toolbar">

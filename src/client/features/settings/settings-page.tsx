@@ -13,6 +13,7 @@ import { openDialogAtom } from '../../state/dialogs';
 import { keymapSettingsAtom } from '../../state/keymap';
 import { AddRuleForm } from './add-rule-form';
 import { BindingsList } from './bindings-list';
+import { plural } from '../../../shared/wording';
 
 /** Keyboard settings: profile, single-key shortcuts, and the user's own rules (kept on the server). */
 export default function SettingsPage() {
@@ -99,9 +100,7 @@ export default function SettingsPage() {
       <section className="card">
         <header>
           <h2>Your rules</h2>
-          <span className="muted">
-            {rules.length} rule{rules.length === 1 ? '' : 's'}
-          </span>
+          <span className="muted">{plural(rules.length, 'rule')}</span>
         </header>
         <div className="card-body" style={{ display: 'grid', gap: 10 }}>
           {rules.length === 0 ? (

@@ -16,6 +16,8 @@ function FacetSelect(props: {
   facets: readonly Facet[] | undefined;
   onChange: (value: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  /** The value in words (a stored key as a label). */
+  describe: (value: string) => string;
   selectRef?: RefObject<HTMLSelectElement | null>;
 }) {
   const values = props.facets ?? [];
@@ -35,10 +37,12 @@ function FacetSelect(props: {
         <option value="">{props.all}</option>
         {values.map((f) => (
           <option key={f.value} value={f.value}>
-            {f.count === null ? f.value : `${f.value} (${f.count.toLocaleString('en-US')})`}
+            {f.count === null
+              ? props.describe(f.value)
+              : `${props.describe(f.value)} (${f.count.toLocaleString('en-US')})`}
           </option>
         ))}
-        {missing ? <option value={missing}>{missing.split(',').join(', ')}</option> : null}
+        {missing ? <option value={missing}>{props.describe(missing)}</option> : null}
       </select>
     </label>
   );
@@ -75,6 +79,7 @@ export function TimelineFilterBar(props: {
         facets={facets?.sources}
         onChange={(value) => onChange('source', value)}
         onKeyDown={backToRows}
+        describe={(value) => describeParam('source', value)}
         selectRef={props.sourceRef}
       />
       <FacetSelect
@@ -84,6 +89,7 @@ export function TimelineFilterBar(props: {
         facets={facets?.activities}
         onChange={(value) => onChange('activity', value)}
         onKeyDown={backToRows}
+        describe={(value) => describeParam('activity', value)}
       />
       <FacetSelect
         label="Label"
@@ -92,6 +98,7 @@ export function TimelineFilterBar(props: {
         facets={facets?.labels}
         onChange={(value) => onChange('label', value)}
         onKeyDown={backToRows}
+        describe={(value) => describeParam('label', value)}
       />
       <input
         key={`q:${view.filter.q ?? ''}`}

@@ -1,3 +1,4 @@
+import { keyLabel, plural } from '../../../shared/wording';
 import type { TimelineFilter } from '../../api/timeline/subject-timeline';
 
 /** The filters read on the subject's own clock: said together, with their zone. */
@@ -30,8 +31,6 @@ const FLAGS: Record<string, string> = {
 
 const hourSpan = (hour: number) => `${hour}:00–${hour + 1}:00`;
 
-const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
-
 /** One filter's value in words, as the subtitle and the filter's chip say it. */
 export function describeParam(name: string, value: string): string {
   const list = value.split(',');
@@ -46,7 +45,7 @@ export function describeParam(name: string, value: string): string {
     }
     case 'days':
       return list.length > 3
-        ? `on ${list.slice(0, 3).join(', ')} and ${count(list.length - 3, 'more day', 'more days')}`
+        ? `on ${list.slice(0, 3).join(', ')} and ${plural(list.length - 3, 'more day', 'more days')}`
         : `on ${list.join(', ')}`;
     case 'files':
       return FILES[value] ?? value;
@@ -59,9 +58,16 @@ export function describeParam(name: string, value: string): string {
     case 'process':
       return `process ${list.join(' or ')}`;
     case 'counterpart':
-      return `with ${count(list.length, 'contact', 'contacts')}`;
+      return `with ${plural(list.length, 'contact')}`;
     case 'ids':
-      return count(list.length, 'chosen event', 'chosen events');
+      return plural(list.length, 'chosen event');
+    case 'source':
+    case 'activity':
+    case 'category':
+    case 'destination':
+    case 'outcome':
+      // Stored keys (email_send, personal_email) as words.
+      return list.map(keyLabel).join(', ');
     default:
       return list.join(', ');
   }

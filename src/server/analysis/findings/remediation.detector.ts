@@ -1,4 +1,5 @@
 import { findingTopics } from '../../../shared/findings/catalogue';
+import { plural } from '../../../shared/wording';
 import type { TopicId } from '../../../shared/findings/catalogue';
 import type { Severity } from '../../../shared/schemas/findings/common';
 import type { RemediationReply } from '../../../shared/schemas/findings/summary';
@@ -57,7 +58,7 @@ async function detectRemediation(ctx: FindingContext): Promise<RemediationReply>
       'devices',
       'Removable media writes',
       'Block removable storage for the subject’s devices and recover the drive used.',
-      `${usb} files were written to removable media.`,
+      `${plural(usb, 'file was', 'files were')} written to removable media.`,
     );
   const leaving = sensitiveLeaving(f.fileAccess);
   if (leaving.risky || f.externalEmails.summary.personal)
@@ -67,7 +68,7 @@ async function detectRemediation(ctx: FindingContext): Promise<RemediationReply>
       'fileAccess',
       'Sensitive files leaving',
       'Revoke external shares and public links, and ask the personal mail recipients for deletion through Legal.',
-      `${leaving.risky} sensitive file movements to removable media, personal mail or cloud, public links or external shares; ${f.externalEmails.summary.personal} mails to personal addresses.`,
+      `${plural(leaving.risky, 'sensitive file movement')} to removable media, personal mail or cloud, public links or external shares; ${plural(f.externalEmails.summary.personal, 'mail')} to personal addresses.`,
     );
   if (f.accessRequests.summary.flagged)
     add(
@@ -76,7 +77,7 @@ async function detectRemediation(ctx: FindingContext): Promise<RemediationReply>
       'accessRequests',
       'Unusual access requests',
       'Revoke access granted outside the subject’s role, and hold pending requests.',
-      `${f.accessRequests.summary.flagged} requests stand out against peers or came after resignation.`,
+      `${plural(f.accessRequests.summary.flagged, 'request stands', 'requests stand')} out against peers or came after resignation.`,
     );
   if (f.codeRepos.bulkClones.length)
     add(
@@ -85,7 +86,11 @@ async function detectRemediation(ctx: FindingContext): Promise<RemediationReply>
       'codeRepos',
       'Bulk repository cloning',
       'Revoke the subject’s repository tokens and SSH keys; review what the cloned repositories contain.',
-      `${f.codeRepos.bulkClones.reduce((s, b) => s + b.repositories, 0)} repositories cloned in bulk.`,
+      `${plural(
+        f.codeRepos.bulkClones.reduce((s, b) => s + b.repositories, 0),
+        'repository',
+        'repositories',
+      )} cloned in bulk.`,
     );
   if (f.deletions.bursts.length)
     add(
@@ -94,7 +99,7 @@ async function detectRemediation(ctx: FindingContext): Promise<RemediationReply>
       'deletions',
       'Mass deletion',
       'Restore deleted files from the recycle bins and backups, and place the mailbox on litigation hold.',
-      `${f.deletions.summary.files} files and ${f.deletions.summary.mailItems} mail items deleted in bursts.`,
+      `${plural(f.deletions.summary.files, 'file')} and ${plural(f.deletions.summary.mailItems, 'mail item')} deleted in bursts.`,
     );
   if (f.competitorMentions.mentions.length)
     add(
@@ -103,7 +108,7 @@ async function detectRemediation(ctx: FindingContext): Promise<RemediationReply>
       'competitorMentions',
       'Competitor contact',
       'Brief Legal on the competitor contact and preserve the conversations.',
-      `${f.competitorMentions.mentions.length} messages name a competitor.`,
+      `${plural(f.competitorMentions.mentions.length, 'message names', 'messages name')} a competitor.`,
     );
   if (f.workingHours.anomalousDays.length >= 3)
     add(
@@ -112,7 +117,7 @@ async function detectRemediation(ctx: FindingContext): Promise<RemediationReply>
       'workingHours',
       'After-hours shift',
       'Ask the manager whether the after-hours work was expected before drawing conclusions.',
-      `${f.workingHours.anomalousDays.length} days broke the usual pattern.`,
+      `${plural(f.workingHours.anomalousDays.length, 'day')} broke the usual pattern.`,
     );
   const risky = f.localApps.apps.filter((a) => a.risky);
   if (risky.length)

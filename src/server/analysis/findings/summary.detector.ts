@@ -1,5 +1,6 @@
 import type { SummaryReply } from '../../../shared/schemas/findings/summary';
 import { findingTopics } from '../../../shared/findings/catalogue';
+import { plural } from '../../../shared/wording';
 import type { FindingEndpoint } from '../../../shared/findings/finding-endpoint';
 import { defineDetector } from './define-detector';
 import type { FigureValue, LockerFindings } from './define-detector';
@@ -19,26 +20,26 @@ function narrative(ctx: FindingContext, f: LockerFindings): string[] {
   const events = f.activity?.n ?? 0;
   narrative.push(
     events
-      ? `${events.toLocaleString('en-US')} events over ${f.activeDays} active days between ${new Date(ctx.window.start).toISOString().slice(0, 10)} and ${new Date(ctx.window.end - 1).toISOString().slice(0, 10)}.`
+      ? `${plural(events, 'event')} over ${plural(f.activeDays, 'active day')} between ${new Date(ctx.window.start).toISOString().slice(0, 10)} and ${new Date(ctx.window.end - 1).toISOString().slice(0, 10)}.`
       : 'No activity was recorded for the subject in this window.',
   );
   if (f.accessRequests.resignationDate)
     narrative.push(`The subject resigned on ${f.accessRequests.resignationDate}.`);
   if (leaving.risky || usb)
     narrative.push(
-      `${leaving.all} sensitive file movements left company storage (${leaving.risky} to removable media, personal mail or cloud, public links or external shares); ${usb} files were written to removable media.`,
+      `${plural(leaving.all, 'sensitive file movement')} left company storage (${leaving.risky} to removable media, personal mail or cloud, public links or external shares); ${plural(usb, 'file was', 'files were')} written to removable media.`,
     );
   if (f.externalEmails.summary.personal)
     narrative.push(
-      `${f.externalEmails.summary.personal} emails went to personal addresses (${f.externalEmails.summary.withAttachments} external emails carried attachments).`,
+      `${plural(f.externalEmails.summary.personal, 'email')} went to personal addresses (${plural(f.externalEmails.summary.withAttachments, 'external email')} carried attachments).`,
     );
   if (f.codeRepos.bulkClones.length)
     narrative.push(
-      `Bulk repository cloning on ${f.codeRepos.bulkClones.map((b) => `${b.date} (${b.repositories} repositories)`).join(', ')}.`,
+      `Bulk repository cloning on ${f.codeRepos.bulkClones.map((b) => `${b.date} (${plural(b.repositories, 'repository')})`).join(', ')}.`,
     );
   if (f.workingHours.anomalousDays.length)
     narrative.push(
-      `${f.workingHours.anomalousDays.length} days broke the usual working pattern; ${Math.round(f.workingHours.offHoursShare * 100)}% of activity fell outside working hours.`,
+      `${plural(f.workingHours.anomalousDays.length, 'day')} broke the usual working pattern; ${Math.round(f.workingHours.offHoursShare * 100)}% of activity fell outside working hours.`,
     );
   if (critical.length)
     narrative.push(
@@ -50,7 +51,7 @@ function narrative(ctx: FindingContext, f: LockerFindings): string[] {
     );
   if (f.deletions.bursts.length)
     narrative.push(
-      `${f.deletions.bursts.length} deletion bursts removed ${f.deletions.summary.files} files and ${f.deletions.summary.mailItems} mail items.`,
+      `${plural(f.deletions.bursts.length, 'deletion burst')} removed ${plural(f.deletions.summary.files, 'file')} and ${plural(f.deletions.summary.mailItems, 'mail item')}.`,
     );
   const mentions = f.competitorMentions.competitors.filter((c) => c.mentions > 0);
   if (mentions.length)
@@ -59,7 +60,7 @@ function narrative(ctx: FindingContext, f: LockerFindings): string[] {
     );
   if (f.accessRequests.summary.flagged)
     narrative.push(
-      `${f.accessRequests.summary.flagged} access requests stand out against department peers or came after resignation.`,
+      `${plural(f.accessRequests.summary.flagged, 'access request stands', 'access requests stand')} out against department peers or came after resignation.`,
     );
   if (narrative.length === 1 && events)
     narrative.push('Nothing in this window stands out from the subject’s usual behaviour.');

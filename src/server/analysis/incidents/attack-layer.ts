@@ -1,6 +1,7 @@
 import { attackCopyright, attackVersion } from '../../../shared/attack';
 import type { IncidentSeverity } from '../../../shared/incident-model';
 import type { ActiveTechnique } from './active-techniques';
+import { plural } from '../../../shared/wording';
 
 /** The colour of a technique by its worst incident, as in Vigil's matrix. */
 export const severityColors: Record<IncidentSeverity, string> = {
@@ -52,7 +53,7 @@ export function buildNavigatorLayer(
   const entries: LayerTechnique[] = [];
   const parents = new Map<string, Set<string>>();
   for (const technique of techniques) {
-    const comment = `${technique.count} incident${technique.count === 1 ? '' : 's'}: ${technique.incidents.map((id) => titles.get(id) ?? id).join('; ')}`;
+    const comment = `${plural(technique.count, 'incident')}: ${technique.incidents.map((id) => titles.get(id) ?? id).join('; ')}`;
     for (const tactic of technique.tactics) {
       entries.push({
         techniqueID: technique.technique,

@@ -1,3 +1,4 @@
+import { singularOf } from '../../../shared/wording';
 import { describeDuration } from './durations';
 
 /** What a step found, as the why sentence reads it. */
@@ -73,6 +74,32 @@ function formatAmount(value: number, field: string): string {
   return `${amount.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
 }
 
+/**
+ * A count placeholder, an optional capitalised word ("PowerShell"), the plural noun it counts and
+ * an optional "were" a word or two later: "{match.count} events matched", "{clones.distinct}
+ * repositories were cloned".
+ */
+const COUNTED =
+  /\{(\w+)\.(count|distinct)\}(\s+(?:[A-Z][\w-]*\s+)?(?:[a-z]+\s+)?)([a-z]+s)\b(?:(\s+(?:[a-z]+\s+)?)(were)\b)?/g;
+
+/** The template with the nouns of counts that came to 1 in the singular ("1 event matched"). */
+function agreeWithCounts(
+  template: string,
+  index: ReadonlyMap<string, number>,
+  facts: readonly StepFacts[],
+): string {
+  return template.replace(
+    COUNTED,
+    (text, name: string, property: string, gap: string, noun: string, between = '', were = '') => {
+      const i = index.get(name);
+      if (i === undefined) return text;
+      const value = property === 'count' ? facts[i]!.count : (facts[i]!.distinct ?? 0);
+      if (value !== 1) return text;
+      return `{${name}.${property}}${gap}${singularOf(noun)}${between}${were ? 'was' : ''}`;
+    },
+  );
+}
+
 /** Fills a validated why template with what each step found. */
 export function renderWhy(
   template: string,
@@ -80,33 +107,36 @@ export function renderWhy(
   facts: readonly StepFacts[],
 ): string {
   const index = new Map(steps.map((step, i) => [step.name, i]));
-  return template.replace(PLACEHOLDER, (text, name: string, property: string) => {
-    const i = index.get(name);
-    if (i === undefined) return text;
-    const fact = facts[i]!;
-    const step = steps[i]!;
-    switch (property) {
-      case 'count':
-        return fact.count.toLocaleString('en-US');
-      case 'distinct':
-        return (fact.distinct ?? 0).toLocaleString('en-US');
-      case 'sum':
-        return formatAmount(
-          fact.sum ?? 0,
-          step.measure !== 'count' && 'sum' in step.measure ? step.measure.sum : '',
-        );
-      case 'first':
-        return formatTime(fact.first);
-      case 'last':
-        return formatTime(fact.last);
-      case 'span':
-        return describeDuration(fact.last - fact.first);
-      case 'usual':
-        return (fact.usual ?? 0) === 0 ? 'none' : (fact.usual ?? 0).toFixed(1);
-      case 'after':
-        return describeDuration(fact.first - facts[i - 1]!.last);
-      default:
-        return text;
-    }
-  });
+  return agreeWithCounts(template, index, facts).replace(
+    PLACEHOLDER,
+    (text, name: string, property: string) => {
+      const i = index.get(name);
+      if (i === undefined) return text;
+      const fact = facts[i]!;
+      const step = steps[i]!;
+      switch (property) {
+        case 'count':
+          return fact.count.toLocaleString('en-US');
+        case 'distinct':
+          return (fact.distinct ?? 0).toLocaleString('en-US');
+        case 'sum':
+          return formatAmount(
+            fact.sum ?? 0,
+            step.measure !== 'count' && 'sum' in step.measure ? step.measure.sum : '',
+          );
+        case 'first':
+          return formatTime(fact.first);
+        case 'last':
+          return formatTime(fact.last);
+        case 'span':
+          return describeDuration(fact.last - fact.first);
+        case 'usual':
+          return (fact.usual ?? 0) === 0 ? 'none' : (fact.usual ?? 0).toFixed(1);
+        case 'after':
+          return describeDuration(fact.first - facts[i - 1]!.last);
+        default:
+          return text;
+      }
+    },
+  );
 }

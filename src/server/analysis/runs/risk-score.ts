@@ -5,6 +5,7 @@ import type { Severity } from '../../../shared/schemas/findings/common';
 import type { RiskEventSelection, RiskEvidence, RiskPart } from '../../../shared/schemas/risk';
 import { RISK_EVENT_IDS_MAX, riskPartLabels } from '../../../shared/schemas/risk';
 import type { Configuration } from '../../../shared/schemas/configuration';
+import { plural } from '../../../shared/wording';
 
 /** A security hygiene check as the score counts it: its finding, and the events behind it. */
 export interface HygieneSignal {
@@ -89,7 +90,6 @@ const HYGIENE_POINTS: Record<Severity, number> = {
 const FLAGGED_REQUEST_POINTS = 6;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function evidence(fields: Partial<RiskEvidence>): RiskEvidence {
   return {

@@ -1,5 +1,6 @@
 import { evidencePages, evidencePageSlugs } from '../../../shared/findings/catalogue';
 import type { EvidencePageSlug } from '../../../shared/findings/catalogue';
+import { plural } from '../../../shared/wording';
 import type { FindingReplies } from './finding-replies';
 import { reportTable } from './finding-table';
 import type { FindingTable } from './finding-table';
@@ -157,7 +158,7 @@ function pageFacts(page: EvidencePageSlug, f: FindingReplies): Fact[] {
     case 'devices':
       return [
         { label: 'Devices', value: formatCount(f.devices.devices.length) },
-        { label: 'Written to removable media', value: formatBytes(f.devices.removableMedia.bytes) },
+        { label: 'Written to removable media', value: removableMediaVolume(f.devices) },
       ];
     case 'communications-analysis':
       return [
@@ -232,4 +233,16 @@ export function findingPages(
         .map((table) => reportTable(table, REPORT_TABLE_ROWS)),
     };
   });
+}
+
+/**
+ * What went to removable media: its volume, or, where the endpoint logs gave no sizes (Sysmon
+ * and Windows audit events do not), the count of files rather than a false "0 B".
+ */
+export function removableMediaVolume(devices: {
+  removableMedia: { writes: number; bytes: number };
+}) {
+  const { writes, bytes } = devices.removableMedia;
+  if (bytes > 0 || writes === 0) return formatBytes(bytes);
+  return `${plural(writes, 'file')}, sizes not logged`;
 }

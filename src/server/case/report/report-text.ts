@@ -4,6 +4,7 @@ import type { IncidentStatus } from '../../../shared/incident-model';
 import type { ReportSection } from '../../../shared/report-sections';
 import { formatCount, formatTime, formatWindow, humanize } from './report-format';
 import type { ReportIncident, ReportModel, ReportPin, ReportTable } from './report-model';
+import { plural } from '../../../shared/wording';
 
 /**
  * What both renderers print, worded once: the PDF and the HTML report lay these out
@@ -178,10 +179,7 @@ export function pinFacts(pin: ReportPin): Pairs {
     ['Captured by', pin.capturedBy === 'server' ? 'the server' : 'the browser (before hashing)'],
   ];
   if (pin.rawHashes.length)
-    pairs.push([
-      'Raw records',
-      `${pin.rawHashes.length} record${pin.rawHashes.length === 1 ? '' : 's'} hashed (below)`,
-    ]);
+    pairs.push(['Raw records', `${plural(pin.rawHashes.length, 'record')} hashed (below)`]);
   if (pin.note) pairs.push(['Note', pin.note]);
   if (pin.removed)
     pairs.push([

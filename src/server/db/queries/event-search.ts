@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { containsPattern } from '../dialect';
 import type { Dialect } from '../dialect';
 import type { Database } from '../schema';
-import { EVENT_LIST_COLUMNS } from './findings/event-rows';
+import { EVENT_FILE_LABEL, EVENT_LIST_COLUMNS } from './findings/event-rows';
 import type { EventListRow } from './findings/event-rows';
 import { visibleTo } from './investigations';
 import type { Visibility } from './investigations';
@@ -92,7 +92,7 @@ export async function eventsWithText(
 ): Promise<EventListRow[]> {
   const { employeeId, from, to, before, q, limit } = filter;
   const { rows } = await sql<EventListRow>`
-    select ${sql.join(EVENT_LIST_COLUMNS.map((c) => sql.ref(c)))} from events
+    select ${sql.join(EVENT_LIST_COLUMNS.map((c) => sql.ref(c)))}, ${EVENT_FILE_LABEL} as file_label from events
     where time >= ${from} and time < ${to} and id in (
       select id from events ${searchIndex(dialect)}
       where employee_id = ${employeeId} and time >= ${from} and time < ${to}

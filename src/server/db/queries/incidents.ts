@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 import { containsInsensitive, containsPattern } from '../dialect';
+import { fileLabelOf } from './findings/event-rows';
 import { personConditions } from './person-match';
 import type { PersonSearch } from './person-match';
 import type { Database } from '../schema';
@@ -130,7 +131,7 @@ export async function timelineEvents(
       'e.app',
       'e.file_name',
       'e.file_path',
-      'e.file_label',
+      fileLabelOf('e').as('file_label'),
       'e.file_destination',
       'e.email_recipients',
       'e.email_subject',

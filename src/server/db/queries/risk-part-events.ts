@@ -3,7 +3,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 
 import type { RiskEventSelection } from '../../../shared/schemas/risk';
 import type { Database } from '../schema';
-import { EVENT_LIST_COLUMNS } from './findings/event-rows';
+import { EVENT_LIST_SELECTION } from './findings/event-rows';
 import type { EventListRow } from './findings/event-rows';
 import { findingsDb } from './findings/tables';
 import { incidentsDb } from './incident-tables';
@@ -111,7 +111,7 @@ export async function listPartEvents(
   page: { after?: { time: number; id: number }; limit: number },
 ): Promise<EventListRow[]> {
   const { after } = page;
-  let query = selectPartEvents(db, employeeId, selection).select(EVENT_LIST_COLUMNS);
+  let query = selectPartEvents(db, employeeId, selection).select(EVENT_LIST_SELECTION);
   if (after) {
     query = query.where((eb) =>
       eb.or([

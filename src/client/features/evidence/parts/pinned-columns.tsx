@@ -7,6 +7,7 @@ import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { formatDate, formatDateTime, isoDateTime } from '../../../components/format';
 import { Tooltip } from '../../../components/tooltip';
 import { PIN_PARAM } from './pin-marks';
+import { plural } from '../../../../shared/wording';
 
 /** Where a pin came from, as a link's words and address; null when it does not say. */
 export function sourceOf(investigationId: string, pin: Pin): { label: string; to: string } | null {
@@ -43,7 +44,7 @@ export function pinStatus(pin: Pin, check: VerifyPinReply | undefined): string {
   if (check.status === 'intact') return 'Intact';
   const events = check.raw.filter((r) => r.status !== 'intact').length;
   return events
-    ? `Changed: ${events} event${events === 1 ? '' : 's'} differ now`
+    ? `Changed: ${plural(events, 'event differs', 'events differ')} now`
     : 'Changed: the stored content';
 }
 

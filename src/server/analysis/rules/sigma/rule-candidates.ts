@@ -131,7 +131,11 @@ function sequenceCandidates(rule: SigmaCorrelationRule, resolve: Resolver): Rule
     line: rule.line,
     id: orders.length === 1 ? id : `${id}-${index + 1}`,
     title: clip(
-      orders.length === 1 ? rule.title : `${rule.title} (order ${index + 1} of ${orders.length})`,
+      // Each order says what happened first rather than "order 2 of 2", which an alert's
+      // reader cannot decode.
+      orders.length === 1
+        ? rule.title
+        : `${rule.title}: ${order.map((target) => target.rule.title).join(', then ')}`,
       200,
     ),
     description,

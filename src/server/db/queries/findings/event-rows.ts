@@ -33,7 +33,7 @@ export interface EventListRow {
   process_name: string | null;
 }
 
-/** The select list of EventListRow. */
+/** The plain columns of EventListRow (all but file_label, which EVENT_LIST_SELECTION infers). */
 export const EVENT_LIST_COLUMNS = [
   'id',
   'time',
@@ -46,7 +46,6 @@ export const EVENT_LIST_COLUMNS = [
   'target',
   'file_id',
   'file_name',
-  'file_label',
   'file_size',
   'file_destination',
   'device_name',
@@ -55,6 +54,29 @@ export const EVENT_LIST_COLUMNS = [
   'email_subject',
   'email_attachments',
   'process_name',
+] as const;
+
+/**
+ * The event's sensitivity label as every screen shows it (`table`: the events table's alias): its own, else the label its file name
+ * carries in the subject's other events (event_file_labels, kept by the rollups). A USB copy or
+ * a mail attachment often arrives without the label the file carries in the cloud; the label
+ * filter (labelCondition) and the file-access findings already read it this way, so a row the
+ * filter found by its label also shows it.
+ */
+export function fileLabelOf(table = 'events') {
+  const t = (column: string) => sql.ref(`${table}.${column}`);
+  return sql<string | null>`coalesce(${t('file_label')},
+    (select fl.label from event_file_labels fl
+      where fl.employee_id = ${t('employee_id')} and fl.file_name = ${t('file_name')}))`;
+}
+
+/** fileLabelOf the events table read without an alias. */
+export const EVENT_FILE_LABEL = fileLabelOf();
+
+/** The select list of EventListRow: the plain columns and the inferred label. */
+export const EVENT_LIST_SELECTION = [
+  ...EVENT_LIST_COLUMNS,
+  EVENT_FILE_LABEL.as('file_label'),
 ] as const;
 
 /** What to list: the subject's events in [from, to) narrowed by these. */
@@ -202,7 +224,7 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
   const to = after && filter.desc ? Math.min(filter.to, after.time + 1) : filter.to;
   let query = db
     .selectFrom('events')
-    .select(EVENT_LIST_COLUMNS)
+    .select(EVENT_LIST_SELECTION)
     .where(employee)
     .where(time, '>=', from)
     .where(time, '<', to);
@@ -249,14 +271,12 @@ function pageQuery(db: Kysely<Database>, filter: EventFilter) {
  * (the file-access page counts those under Unlabeled too).
  */
 function labelCondition(labels: readonly string[]) {
-  const inferred = sql`(select fl.label from event_file_labels fl
-    where fl.employee_id = events.employee_id and fl.file_name = events.file_name)`;
   const named = labels.filter((l) => l !== '');
   const parts = [];
-  if (named.length) parts.push(sql`coalesce(file_label, ${inferred}) in (${sql.join(named)})`);
+  if (named.length) parts.push(sql`${EVENT_FILE_LABEL} in (${sql.join(named)})`);
   if (named.length < labels.length)
     parts.push(sql`((category = 'file' or (activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
-      and coalesce(file_destination, '') <> '')) and file_label is null and ${inferred} is null)`);
+      and coalesce(file_destination, '') <> '')) and ${EVENT_FILE_LABEL} is null)`);
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -326,7 +346,7 @@ export async function eventsByIds(
     // By id first: SQLite would otherwise walk every event of the subject.
     const rows = await db
       .selectFrom('events')
-      .select(EVENT_LIST_COLUMNS)
+      .select(EVENT_LIST_SELECTION)
       .where('id', 'in', ids.slice(i, i + 500))
       .where(equalsWithoutIndex(dialect, 'employee_id', employeeId))
       .execute();

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 
 import type { Dialect } from '../../dialect';
 import type { Database } from '../../schema';
+import { fileLabelOf } from './event-rows';
 import { activityTime, jsonArrayRows } from './sql-parts';
 import type { FindingsWindow } from './window-facts';
 
@@ -102,7 +103,7 @@ export async function externalMails(
     destination: string | null;
   }>`
     select e.id, e.time, e.email_subject as subject, e.email_recipients as recipients, e.email_domains as domains,
-      e.email_attachments as attachments, e.email_size as size, e.file_label as label, e.file_destination as destination
+      e.email_attachments as attachments, e.email_size as size, ${fileLabelOf('e')} as label, e.file_destination as destination
     from ${flagged(employeeId, window, 'external_email')}
     order by f.time desc, f.event_id desc limit ${limit}`.execute(db);
   return rows.map((r) => ({
@@ -162,7 +163,7 @@ export async function chatShares(
     chat_direct: number | null;
     file_destination: string | null;
   }>`
-    select id, time, activity, file_name, file_label, chat_channel, chat_external, chat_direct, file_destination from events
+    select id, time, activity, file_name, ${fileLabelOf()} as file_label, chat_channel, chat_external, chat_direct, file_destination from events
     where employee_id = ${employeeId} and activity in ('chat_file_share', 'file_share_external')
       and ${time} >= ${window.start} and ${time} < ${window.end}
       and ((activity = 'chat_file_share' and (chat_external = 1 or chat_direct = 1 or file_destination is not null))

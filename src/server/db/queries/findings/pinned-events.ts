@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../schema';
-import { EVENT_LIST_COLUMNS } from './event-rows';
+import { EVENT_LIST_SELECTION } from './event-rows';
 import type { EventListRow } from './event-rows';
 
 /** How many ids one `in (...)` list carries. */
@@ -24,7 +24,7 @@ export async function subjectEventsWithRaw(
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await db
       .selectFrom('events')
-      .select([...EVENT_LIST_COLUMNS, 'raw'])
+      .select([...EVENT_LIST_SELECTION, 'raw'])
       .where('id', 'in', ids.slice(i, i + CHUNK))
       .where('employee_id', '=', employeeId)
       .where('time', '>=', window.from)
