@@ -17,6 +17,7 @@ export const permissions = [
   'dev.tools',
   'identity.reveal',
   'privacy.approve',
+  'legal.hold',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -37,6 +38,7 @@ export const permissionDescriptions: Record<Permission, string> = {
   'identity.reveal':
     'Ask to reveal a pseudonymized person in a case, with a purpose, and find people by real name',
   'privacy.approve': 'Approve, deny and list requests to reveal identities',
+  'legal.hold': 'Place and lift legal holds on investigations they can see',
 };
 
 /**

@@ -19,6 +19,7 @@ import { setRiskLevelByHand } from '../analysis/runs/hand-set-level';
 import { checkActiveUsers } from './check-users';
 import { invisibleInvestigation } from './load-investigation';
 import { visibilityOf } from './visibility';
+import { assertHeldWindowKept } from './legal-hold/held-window';
 import { assertCaseWritable } from './writable-case';
 
 type UpdateBody = z.output<typeof updateInvestigationBodySchema>;
@@ -68,6 +69,7 @@ export async function updateInvestigation(
     const windowEnd = body.windowEnd ?? row.window_end;
     if (windowEnd <= windowStart)
       throw invalid('The window must end after it starts.', 'windowEnd');
+    if (row.legal_hold_at !== null) assertHeldWindowKept(row, windowStart, windowEnd);
 
     const changes: Changes = {};
     const update: InvestigationUpdate = {};

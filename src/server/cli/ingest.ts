@@ -143,6 +143,7 @@ export async function ingestCommand(
     for (const line of describeSkips(result.skips)) output.out(`  ${line}`);
     if (result.status === 'succeeded') {
       output.out(`ingest: ${summary} (run ${result.runId})`);
+      if (result.warning) output.out(`ingest: ${result.warning}`);
       const batch = { sources: result.formats.map((f) => f.source), ...result };
       if (changesIdentities(batch)) {
         const resolved = await resolveUnmappedEvents(handle);

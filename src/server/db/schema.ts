@@ -17,6 +17,7 @@ import type {
   CaseTemplatesTable,
   CaseChecklistTable,
   InvestigationMembersTable,
+  LegalHoldPeopleTable,
 } from './tables/cases';
 import type {
   ConfigurationTable,
@@ -50,6 +51,7 @@ export interface Database {
   employees: EmployeesTable;
   investigations: InvestigationsTable;
   investigation_members: InvestigationMembersTable;
+  legal_hold_people: LegalHoldPeopleTable;
   case_notes: CaseNotesTable;
   case_templates: CaseTemplatesTable;
   case_checklist: CaseChecklistTable;
@@ -93,6 +95,7 @@ export type {
   CaseTemplatesTable,
   CaseChecklistTable,
   InvestigationMembersTable,
+  LegalHoldPeopleTable,
 } from './tables/cases';
 export type {
   ConfigurationTable,

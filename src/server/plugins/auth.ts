@@ -24,6 +24,7 @@ const PERMISSION_PHRASES: Record<Permission, string> = {
   'dev.tools': 'run developer tools',
   'identity.reveal': 'reveal identities',
   'privacy.approve': 'decide requests to reveal identities',
+  'legal.hold': 'place or lift legal holds',
 };
 
 /** The session cookie's name and options for this deployment. */

@@ -144,6 +144,8 @@ export const ingestReplySchema = z.object({
   /** The formats the records were read as, e.g. one "Windows events" entry for a detected file. */
   formats: z.array(formatCountSchema),
   errors: z.array(ingestErrorSchema),
+  /** Set when the batch holds events older than the events period: when retention removes them. */
+  warning: z.string().nullable().optional(),
   durationMs: z.number().int(),
 });
 export type IngestReply = z.infer<typeof ingestReplySchema>;
@@ -172,6 +174,8 @@ export const ingestRunSchema = z.object({
   skips: z.array(skipCountSchema),
   formats: z.array(formatCountSchema),
   errors: z.array(ingestErrorSchema),
+  /** The batch's retention warning, if it had one (see the ingest reply). */
+  warning: z.string().nullable().optional(),
 });
 export type IngestRun = z.infer<typeof ingestRunSchema>;
 

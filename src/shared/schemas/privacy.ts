@@ -22,6 +22,24 @@ export const retentionSchema = z.strictObject({
 });
 export type Retention = z.output<typeof retentionSchema>;
 
+/**
+ * The shortest audit period: a year. The log is how anyone learns what Vigil did with the
+ * people it watches; a shorter period would let its own history be erased within days.
+ */
+export const AUDIT_DAYS_FLOOR = 365;
+
+/** PUT /privacy/retention: the periods, the audit log's at least a year. */
+export const retentionUpdateSchema = retentionSchema.extend({
+  auditDays: z
+    .number()
+    .int('The audit period is a whole number of days.')
+    .min(
+      AUDIT_DAYS_FLOOR,
+      `The audit log must be kept for at least ${AUDIT_DAYS_FLOOR} days: it is the record of what Vigil did with the people it watches.`,
+    )
+    .max(DAY_LIMIT),
+});
+
 /** The privacy settings (one document, audited on every change). */
 export const privacySettingsSchema = z.strictObject({
   /** People show as stable pseudonyms unless revealed for a case. */

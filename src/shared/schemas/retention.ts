@@ -22,6 +22,8 @@ export const legalHoldBodySchema = z.strictObject({
 
 /** What one retention run removed and kept (the `retention.run` audit entry's details). */
 export const retentionRunSchema = z.object({
+  /** Names the run's `retention.start` and `retention.batch` entries (runs before issue 23: none). */
+  runId: z.string().optional(),
   startedAt: epochMs,
   finishedAt: epochMs,
   /** The periods the run applied. */
@@ -50,3 +52,13 @@ export const retentionReplySchema = retentionSchema.extend({
   lastRun: retentionRunSchema.nullable(),
 });
 export type RetentionReply = z.infer<typeof retentionReplySchema>;
+
+/** GET /privacy/retention/preview: what a run now would remove, counted, nothing removed. */
+export const retentionPreviewSchema = z.object({
+  periods: retentionSchema,
+  cutoffs: z.object({ events: epochMs, closedCases: epochMs, audit: epochMs }),
+  events: z.number().int(),
+  cases: z.number().int(),
+  auditEntries: z.number().int(),
+});
+export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;

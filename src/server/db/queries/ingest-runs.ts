@@ -85,3 +85,12 @@ export function listIngestRuns(
     .limit(limit)
     .execute();
 }
+
+/** Keeps a succeeded batch's warning (retention) on its run, for the run history. */
+export async function noteIngestRunWarning(
+  db: Kysely<Database>,
+  runId: number,
+  warning: string,
+): Promise<void> {
+  await db.updateTable('ingest_runs').set({ message: warning }).where('id', '=', runId).execute();
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../schema';
+import { findingsDb } from './findings/tables';
 
 /** The hold on a case now, or null when there is none. */
 export async function findLegalHold(
@@ -35,4 +36,51 @@ export async function setLegalHold(
     })
     .where('id', '=', investigationId)
     .execute();
+}
+
+/** What a case's live pins captured, as stored text: the evidence a hold keeps naming people. */
+export async function livePinTexts(
+  db: Kysely<Database>,
+  investigationId: string,
+): Promise<string[]> {
+  const rows = await findingsDb(db)
+    .selectFrom('pins')
+    .select('content')
+    .where('investigation_id', '=', investigationId)
+    .where('removed_at', 'is', null)
+    .execute();
+  return rows.map((row) => (typeof row.content === 'string' ? row.content : JSON.stringify(row.content)));
+}
+
+/** Adds people whose events the case's hold keeps in its window (those named already stay). */
+export async function addHeldPeople(
+  db: Kysely<Database>,
+  investigationId: string,
+  employeeIds: readonly string[],
+): Promise<void> {
+  if (employeeIds.length === 0) return;
+  await db
+    .insertInto('legal_hold_people')
+    .values([...new Set(employeeIds)].map((id) => ({ investigation_id: investigationId, employee_id: id })))
+    .onConflict((oc) => oc.columns(['investigation_id', 'employee_id']).doNothing())
+    .execute();
+}
+
+/** Forgets whom a lifted hold kept. */
+export async function clearHeldPeople(db: Kysely<Database>, investigationId: string): Promise<void> {
+  await db.deleteFrom('legal_hold_people').where('investigation_id', '=', investigationId).execute();
+}
+
+/** The people a case's hold keeps, sorted (its subject among them). */
+export async function listHeldPeople(
+  db: Kysely<Database>,
+  investigationId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('legal_hold_people')
+    .select('employee_id')
+    .where('investigation_id', '=', investigationId)
+    .orderBy('employee_id')
+    .execute();
+  return rows.map((row) => row.employee_id);
 }

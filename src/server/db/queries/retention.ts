@@ -8,6 +8,7 @@ import type { Dialect } from '../dialect';
 import type { Database } from '../schema';
 import { findingsDb } from './findings/tables';
 import { incidentsDb } from './incident-tables';
+import { keptByCase } from './retention-protection';
 
 const DAY_MS = 86_400_000;
 const HALF_HOUR_MS = 1_800_000;
@@ -83,66 +84,67 @@ export async function nextEmployeeWithEvents(
   return row?.id ?? undefined;
 }
 
-/** A span of time [start, end] whose events are kept. */
-export interface KeptSpan {
-  start: number;
-  end: number;
-}
-
-/** `column` is before `before` and outside every kept span. */
-function removable(column: string, before: number, keep: readonly KeptSpan[]) {
-  const ref = sql.ref(column);
-  return sql<SqlBool>`${sql.join(
-    [
-      sql`${ref} < ${before}`,
-      ...keep.map((span) => sql`not (${ref} >= ${span.start} and ${ref} <= ${span.end})`),
-    ],
-    sql` and `,
-  )}`;
+/** The events retention removes: received before `before` and kept by no case. */
+function removableEvents(db: Kysely<Database>, employeeId: string | null, before: number) {
+  const old = db.selectFrom('events as e');
+  return (employeeId === null ? old.where('e.employee_id', 'is', null) : old.where('e.employee_id', '=', employeeId))
+    .where('e.ingested_at', '<', before)
+    .where(sql<SqlBool>`not ${keptByCase('e')}`);
 }
 
 /**
- * Removes up to `limit` events of one person (null: events mapped to nobody) older than
- * `before` and outside the kept spans; returns how many went. Each call is its own statement,
- * so a million old events go in many short steps, never one long transaction.
+ * Removes up to `limit` events of one person (null: events mapped to nobody) that Vigil
+ * received before `before` and no case keeps; returns the event times of those that went.
+ * Whether a case keeps an event is decided in the statement itself, so a hold placed during a
+ * run protects from the next batch on.
  */
 export async function deleteEventsBatch(
   db: Kysely<Database>,
   employeeId: string | null,
   before: number,
-  keep: readonly KeptSpan[],
   limit: number,
-): Promise<number> {
-  const result = await db
+): Promise<number[]> {
+  const rows = await db
     .deleteFrom('events')
-    .where('time', '<', before)
-    .where('id', 'in', (eb) => {
-      const old = eb.selectFrom('events').select('id');
-      return (
-        employeeId === null
-          ? old.where('employee_id', 'is', null)
-          : old.where('employee_id', '=', employeeId)
-      )
-        .where(removable('time', before, keep))
-        .limit(limit);
-    })
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .where('id', 'in', removableEvents(db, employeeId, before).select('e.id').limit(limit))
+    .returning('time')
+    .execute();
+  return rows.map((row) => Number(row.time));
 }
 
-/** Removes the alert links to a person's events that the events period removed, and recounts. */
-export async function deleteAlertEvents(
+/** How many events a run now would remove (the dry run of "Run now"). */
+export async function countRemovableEvents(db: Kysely<Database>, before: number): Promise<number> {
+  const row = await db
+    .selectFrom('events as e')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('e.ingested_at', '<', before)
+    .where(sql<SqlBool>`not ${keptByCase('e')}`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The earliest event time a person has left, or null when they have none. */
+export async function firstEventTime(
   db: Kysely<Database>,
   employeeId: string,
-  before: number,
-  keep: readonly KeptSpan[],
-): Promise<number> {
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.min('time').as('time'))
+    .where('employee_id', '=', employeeId)
+    .executeTakeFirst();
+  return row?.time === null || row?.time === undefined ? null : Number(row.time);
+}
+
+/** Removes the alert links of a person's alerts whose event is gone, and recounts them. */
+export async function deleteAlertEvents(db: Kysely<Database>, employeeId: string): Promise<number> {
   const result = await db
     .deleteFrom('alert_events')
     .where('alert_id', 'in', (eb) =>
       eb.selectFrom('alerts').select('id').where('employee_id', '=', employeeId),
     )
-    .where(removable('time', before, keep))
+    .where(sql<SqlBool>`not exists (select 1 from events e
+      where e.id = alert_events.event_id and e.time = alert_events.time)`)
     .executeTakeFirst();
   const removed = Number(result.numDeletedRows);
   // An alert counts the events behind it, as detection does when it writes one.
@@ -153,12 +155,10 @@ export async function deleteAlertEvents(
   return removed;
 }
 
-/** Removes, from the timelines of the person's cases, the events the events period removed. */
+/** Removes, from the timelines of the person's cases, the events that are gone. */
 export async function deleteIncidentEvents(
   db: Kysely<Database>,
   employeeId: string,
-  before: number,
-  keep: readonly KeptSpan[],
 ): Promise<number> {
   const result = await incidentsDb(db)
     .deleteFrom('incident_events')
@@ -169,7 +169,8 @@ export async function deleteIncidentEvents(
         .select('n.id')
         .where('i.subject_employee_id', '=', employeeId),
     )
-    .where(removable('time', before, keep))
+    .where(sql<SqlBool>`not exists (select 1 from events e
+      where e.id = incident_events.event_id and e.time = incident_events.time)`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -229,6 +230,18 @@ export async function listExpiredCases(
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** How many closed cases a run now would remove (the dry run of "Run now"). */
+export async function countExpiredCases(db: Kysely<Database>, before: number): Promise<number> {
+  const row = await db
+    .selectFrom('investigations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'closed')
+    .where('closed_at', '<', before)
+    .where('legal_hold_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Closed cases that retention would remove but for their legal hold. */

@@ -106,3 +106,9 @@ export interface InvestigationMembersTable {
   added_by: string;
   added_at: number;
 }
+
+/** Someone a held case's evidence names, whose events in its window retention keeps (0025). */
+export interface LegalHoldPeopleTable {
+  investigation_id: string;
+  employee_id: string;
+}

@@ -54,6 +54,7 @@ export function ingestReply(
     skips: result.skips,
     formats: result.formats,
     errors: result.errors,
+    warning: result.warning,
     durationMs: result.durationMs,
   };
   if (result.status === 'succeeded') return { status: 200, body };

@@ -61,6 +61,8 @@ export function presentIngestRun(row: IngestRunRow): IngestRun {
     skips: jsonList<IngestRun['skips'][number]>(row.skips),
     formats: jsonList<IngestRun['formats'][number]>(row.formats),
     errors: Array.isArray(errors) ? errors : [],
+    // A succeeded run's message is its retention warning.
+    warning: row.status === 'succeeded' ? (row.message ?? null) : null,
   };
 }
 

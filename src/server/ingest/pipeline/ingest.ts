@@ -4,7 +4,11 @@ import { retryWhileDisconnected } from '../../db/connection-loss';
 import type { DatabaseHandle } from '../../db/database';
 import { getConfiguration } from '../../db/queries/configuration';
 import { listEmployeeIdentities } from '../../db/queries/identities';
-import { endIngestRunWithoutWrites, startIngestRun } from '../../db/queries/ingest-runs';
+import {
+  endIngestRunWithoutWrites,
+  noteIngestRunWarning,
+  startIngestRun,
+} from '../../db/queries/ingest-runs';
 import { recordIntegrationSync } from '../../db/queries/integrations';
 import { parserFor } from '../parsers/index';
 import { commitPostgresStage } from '../store/postgres-commit';
@@ -22,6 +26,7 @@ import { readBatch } from './read-batch';
 import { isByteSource, recordStream } from './record-stream';
 import type { ReadingPlan } from './reading-plan';
 import { planReading } from './reading-plan';
+import { retentionWarning } from './retention-warning';
 import type { IngestRequest, IngestResult } from './types';
 import { announceBatch } from './batch-listeners';
 
@@ -241,6 +246,7 @@ export async function ingest(
         duplicate: 0,
         employees: 0,
         message,
+        warning: null,
         durationMs: Date.now() - started,
       };
     }
@@ -266,6 +272,8 @@ export async function ingest(
       },
       request.faults?.insideTransaction,
     );
+    const warning = await retentionWarning(handle.db, reading.oldestEvent, setup.ingestedAt);
+    if (warning) await noteIngestRunWarning(handle.db, runId, warning);
     announceBatch(handle, {
       sources: reading.formats.map((format) => format.source),
       accepted: outcome.accepted,
@@ -284,6 +292,7 @@ export async function ingest(
       duplicate: outcome.duplicate,
       employees: outcome.employees,
       message: null,
+      warning,
       durationMs: Date.now() - started,
     };
   } catch (error) {

@@ -34,6 +34,8 @@ export interface BatchReading {
   errors: IngestError[];
   /** Set when the input is of another format than the source: reading stopped early. */
   wrongFormat: string | null;
+  /** The time of the batch's oldest event (null: none), for the retention warning. */
+  oldestEvent: number | null;
 }
 
 /** Everything reading needs besides the records. */
@@ -71,6 +73,7 @@ export async function readBatch(
     rejected: 0,
     errors: [],
     wrongFormat: null,
+    oldestEvent: null,
   };
   const { router, directory, stage } = context;
   const skips = new SkipCounter();
@@ -106,6 +109,8 @@ export async function readBatch(
         reading.events += 1;
         if (reading.rejected > 0) continue;
         const { event } = item;
+        if (reading.oldestEvent === null || event.time < reading.oldestEvent)
+          reading.oldestEvent = event.time;
         const employeeId = directory.employeeIdOf(event.actorEmail?.toLowerCase() ?? null);
         const rawText =
           source !== undefined && event.raw === source.value ? source.text : undefined;

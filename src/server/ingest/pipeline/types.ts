@@ -97,6 +97,8 @@ export interface IngestResult {
   errors: IngestError[];
   /** A sentence for people when the batch was rejected. */
   message: string | null;
+  /** A sentence when the batch holds events older than the events period (retention). */
+  warning: string | null;
   durationMs: number;
 }
 

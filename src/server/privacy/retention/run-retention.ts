@@ -1,6 +1,5 @@
 import type { RetentionRun } from '../../../shared/schemas/retention';
 import type { DatabaseHandle } from '../../db/database';
-import { appendAudit } from '../../db/queries/audit';
 import { getPrivacySettings } from '../../db/queries/privacy-settings';
 import { deleteAuditBatch, deletePersonViews } from '../../db/queries/retention-audit';
 import {
@@ -9,27 +8,26 @@ import {
   listHeldExpiredCases,
   listProtectedCases,
 } from '../../db/queries/retention';
+import { casesKeepingOldEvents } from '../../db/queries/retention-kept';
 import { cutoffsOf } from './cutoffs';
 import { pruneEvents } from './prune-events';
 import { withRetentionLock } from './retention-lock';
+import { RetentionInterrupted, RunJournal } from './run-journal';
+import type { RetentionActor } from './run-journal';
+
+export type { RetentionActor } from './run-journal';
 
 const CASE_BATCH = 100;
 const AUDIT_BATCH = 1000;
 
-/** Who started a run, for its audit entry; null for the daily run. */
-export interface RetentionActor {
-  userId: string;
-  email: string;
-  ip: string | null;
-  userAgent: string | null;
-}
-
 /**
- * One retention run (issue 17): removes closed cases past the closed-case period with
- * everything of theirs, events past the events period, and audit entries past the audit period,
- * each in short batches, and appends one `retention.run` entry with what went, the cut-offs and
- * the cases a legal hold (or an open case) kept. Returns null, removing nothing, when another
- * run is under way.
+ * One retention run (issues 17, 23 and 26): removes closed cases past the closed-case period
+ * with everything of theirs, events Vigil received longer ago than the events period (counted
+ * from `ingested_at`, so imported history gets the whole period), and audit entries past the
+ * audit period (a held case's history stays), each in short batches. A `retention.start` entry
+ * commits first, each batch commits with its own entry, and `retention.run` sums it up with the
+ * cases a legal hold (or an open case) kept. Returns null, removing nothing, when another run is
+ * under way; throws RetentionInterrupted, saying what went, when it stops partway.
  */
 export async function runRetention(
   handle: DatabaseHandle,
@@ -40,64 +38,58 @@ export async function runRetention(
     const startedAt = options.now ?? Date.now();
     const periods = (await getPrivacySettings(db)).retention;
     const cutoffs = cutoffsOf(periods, startedAt);
+    const journal = new RunJournal(db, options.actor ?? null);
+    await journal.start({ startedAt, periods, cutoffs });
+    try {
+      const heldExpired = await listHeldExpiredCases(db, cutoffs.closedCases);
+      for (;;) {
+        const batch = await listExpiredCases(db, cutoffs.closedCases, CASE_BATCH);
+        let removed = 0;
+        // One transaction per case: its cascade may be large (incidents and their timelines).
+        for (const id of batch) {
+          const step = await journal.step('cases', async (trx) => ({
+            removed: (await deleteExpiredCase(trx, id, cutoffs.closedCases)) ? 1 : 0,
+            details: { investigationId: id },
+          }));
+          removed += step.removed;
+        }
+        if (batch.length < CASE_BATCH || removed === 0) break;
+      }
 
-    const heldExpired = await listHeldExpiredCases(db, cutoffs.closedCases);
-    let cases = 0;
-    for (;;) {
-      const batch = await listExpiredCases(db, cutoffs.closedCases, CASE_BATCH);
-      let removed = 0;
-      // One transaction per case: its cascade may be large (incidents and their timelines).
-      for (const id of batch) if (await deleteExpiredCase(db, id, cutoffs.closedCases)) removed++;
-      cases += removed;
-      if (batch.length < CASE_BATCH || removed === 0) break;
+      const events = await pruneEvents(handle, cutoffs.events, journal, options.eventBatch);
+      const kept = await casesKeepingOldEvents(db, (await listProtectedCases(db)), cutoffs.events);
+
+      for (;;) {
+        const { removed } = await journal.step('auditEntries', async (trx) => ({
+          removed: await deleteAuditBatch(trx, handle.dialect, cutoffs.audit, AUDIT_BATCH),
+        }));
+        if (removed < AUDIT_BATCH) break;
+      }
+      await journal.step('personViews', async (trx) => ({
+        removed: await deletePersonViews(trx, cutoffs.audit),
+      }));
+
+      const summary: RetentionRun = {
+        runId: journal.runId,
+        startedAt,
+        finishedAt: Math.max(startedAt, Date.now()),
+        periods,
+        cutoffs,
+        removed: { ...journal.removed },
+        rollupsRefreshed: events.rollupsRefreshed,
+        keptByHold: [
+          ...new Set([...heldExpired, ...kept.filter((c) => c.held).map((c) => c.id)]),
+        ].sort(),
+        keptByOpenCase: kept
+          .filter((c) => !c.held)
+          .map((c) => c.id)
+          .sort(),
+      };
+      await journal.finish(summary);
+      return summary;
+    } catch (error) {
+      await journal.stopped(error);
+      throw new RetentionInterrupted({ ...journal.removed }, journal.describe(), { cause: error });
     }
-
-    const protectedCases = await listProtectedCases(db);
-    const events = await pruneEvents(handle, cutoffs.events, protectedCases, options.eventBatch);
-    const reaching = protectedCases.filter((c) => c.windowStart < cutoffs.events);
-
-    let auditEntries = 0;
-    for (;;) {
-      const n = await deleteAuditBatch(db, cutoffs.audit, AUDIT_BATCH);
-      auditEntries += n;
-      if (n < AUDIT_BATCH) break;
-    }
-    const personViews = await deletePersonViews(db, cutoffs.audit);
-
-    const summary: RetentionRun = {
-      startedAt,
-      finishedAt: Math.max(startedAt, Date.now()),
-      periods,
-      cutoffs,
-      removed: {
-        events: events.events,
-        alertEvents: events.alertEvents,
-        incidentEvents: events.incidentEvents,
-        cases,
-        auditEntries,
-        personViews,
-      },
-      rollupsRefreshed: events.rollupsRefreshed,
-      keptByHold: [
-        ...new Set([...heldExpired, ...reaching.filter((c) => c.held).map((c) => c.id)]),
-      ].sort(),
-      keptByOpenCase: reaching
-        .filter((c) => !c.held)
-        .map((c) => c.id)
-        .sort(),
-    };
-    const actor = options.actor ?? null;
-    await appendAudit(db, {
-      at: summary.finishedAt,
-      actorUserId: actor?.userId ?? null,
-      actorEmail: actor?.email ?? null,
-      action: 'retention.run',
-      targetType: 'retention',
-      targetId: 'run',
-      details: summary,
-      ip: actor?.ip ?? null,
-      userAgent: actor?.userAgent ?? null,
-    });
-    return summary;
   });
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { pinEndpoints } from '../../../shared/findings/case-endpoints';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { findPin, insertPin, tombstonePin } from '../../db/queries/findings/pins';
+import { keepPeopleOfHeldCase } from '../../case/legal-hold/held-people';
 import { conflict, notFound } from '../../domain-error';
 import { loadInvestigation } from '../../case/load-investigation';
 import { casePins } from '../../case/pins/case-pins';
@@ -117,6 +118,12 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (!created)
           throw conflict(`“${captured.label}” is already pinned to this investigation.`);
+        // A held case keeps the events of whom its new evidence names, too.
+        if (investigation.legalHold)
+          await keepPeopleOfHeldCase(trx, await app.identityDirectory(), {
+            id: investigation.id,
+            subjectEmployeeId: investigation.subject.id,
+          });
         return {
           result: presentPin((await findPin(trx, investigation.id, id))!),
           entry: {

@@ -2,19 +2,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { errorReplySchema } from '../../../shared/schemas/common';
-import { retentionSchema } from '../../../shared/schemas/privacy';
-import { retentionReplySchema, retentionRunSchema } from '../../../shared/schemas/retention';
+import { retentionUpdateSchema } from '../../../shared/schemas/privacy';
+import {
+  retentionPreviewSchema,
+  retentionReplySchema,
+  retentionRunSchema,
+} from '../../../shared/schemas/retention';
 import { getPrivacySettings, holdPrivacySettings } from '../../db/queries/privacy-settings';
-import { listProtectedCases, saveRetention } from '../../db/queries/retention';
-import { lastRetentionRun } from '../../db/queries/retention-audit';
+import {
+  countExpiredCases,
+  countRemovableEvents,
+  listProtectedCases,
+  saveRetention,
+} from '../../db/queries/retention';
+import { countRemovableAudit, lastRetentionRun } from '../../db/queries/retention-audit';
 import { conflict, invalid } from '../../domain-error';
+import { cutoffsOf } from '../../privacy/retention/cutoffs';
+import { RetentionInterrupted } from '../../privacy/retention/run-journal';
 import { runRetention } from '../../privacy/retention/run-retention';
 import { eventsPeriodConflict } from '../../privacy/retention/window-conflict';
 
 /**
  * GET|PUT /privacy/retention: how long events, closed cases and the audit log are kept, with
- * what the last run removed; POST /privacy/retention/run runs retention now and answers its
- * summary. All three need configuration.manage. An events period that would cut into the
+ * what the last run removed; GET /privacy/retention/preview counts what a run now would remove
+ * (removing nothing); POST /privacy/retention/run runs retention now and answers its summary,
+ * or, stopped partway, 503 saying what it removed. All need configuration.manage. An events period that would cut into the
  * window of an open case or a case on legal hold is refused with a sentence naming the case.
  */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +55,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('configuration.manage'),
       schema: {
         tags: ['privacy'],
-        body: retentionSchema,
+        body: retentionUpdateSchema,
         response: { 200: retentionReplySchema, 400: errorReplySchema, 403: errorReplySchema },
       },
     },
@@ -70,6 +82,28 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/privacy/retention/preview',
+    {
+      preHandler: app.requirePermission('configuration.manage'),
+      schema: {
+        tags: ['privacy'],
+        querystring: z.strictObject({}),
+        response: { 200: retentionPreviewSchema, 403: errorReplySchema },
+      },
+    },
+    async () => {
+      const periods = (await getPrivacySettings(app.db)).retention;
+      const cutoffs = cutoffsOf(periods, Date.now());
+      const [events, cases, auditEntries] = await Promise.all([
+        countRemovableEvents(app.db, cutoffs.events),
+        countExpiredCases(app.db, cutoffs.closedCases),
+        countRemovableAudit(app.db, app.database.dialect, cutoffs.audit),
+      ]);
+      return { periods, cutoffs, events, cases, auditEntries };
+    },
+  );
+
   app.post(
     '/privacy/retention/run',
     {
@@ -77,10 +111,15 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['privacy'],
         body: z.strictObject({}).optional(),
-        response: { 200: retentionRunSchema, 403: errorReplySchema, 409: errorReplySchema },
+        response: {
+          200: retentionRunSchema,
+          403: errorReplySchema,
+          409: errorReplySchema,
+          503: errorReplySchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = request.viewer!;
       const summary = await runRetention(app.database, {
         actor: {
@@ -89,7 +128,17 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
         },
+      }).catch((error: unknown) => {
+        if (!(error instanceof RetentionInterrupted)) throw error;
+        // Never "nothing was changed": say what went before the run stopped.
+        request.log.error({ err: error.cause }, 'retention stopped partway');
+        return error;
       });
+      if (summary instanceof RetentionInterrupted)
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ error: 'Service Unavailable', message: summary.message });
       if (!summary)
         throw conflict('A retention run is under way already: its summary appears when it ends.');
       return summary;
