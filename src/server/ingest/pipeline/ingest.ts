@@ -263,6 +263,7 @@ export async function ingest(
         skipped: reading.skipped,
         skips: reading.skips,
         formats: reading.formats,
+        ...(request.checkpoint ? { checkpoint: request.checkpoint } : {}),
       },
       request.faults?.insideTransaction,
     );
