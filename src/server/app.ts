@@ -18,6 +18,7 @@ import { privacyPlugin } from './plugins/privacy';
 import { securityPlugin } from './plugins/security';
 import { serveClient } from './plugins/static';
 import { shippedTemplatesPlugin } from './case/templates/shipped-templates-plugin';
+import { collectionPlugin } from './ingest/collectors/collection-plugin';
 import { apiRoutes } from './routes/api';
 import './types';
 
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(auditPlugin);
+  await app.register(collectionPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(privacyPlugin);

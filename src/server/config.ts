@@ -1,5 +1,7 @@
 import path from 'node:path';
 
+import { isPostgresUrl, sqliteFileFor } from './db/database';
+
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
   port: number;
@@ -24,6 +26,19 @@ export interface Config {
   shutdownGraceMs: number;
   /** Single sign-on with an OpenID Connect provider, when OIDC_ISSUER is set. */
   sso: SsoConfig | null;
+  /** VIGIL_SECRET_KEY: the key collector credentials are encrypted under (32 bytes, hex or base64). */
+  secretKey: string | undefined;
+  /** Where the key is kept when VIGIL_SECRET_KEY is unset: made on first start, mode 0600. */
+  secretKeyFile: string;
+  /** VIGIL_ALLOW_HTTP_CONNECTORS: collectors may use plain http and private addresses (tests). */
+  allowHttpConnectors: boolean;
+}
+
+/** The key file's default place: beside the SQLite database, or under data/ for PostgreSQL. */
+function defaultKeyFile(databaseUrl: string | undefined): string {
+  const file = isPostgresUrl(databaseUrl) ? ':memory:' : sqliteFileFor(databaseUrl);
+  const dir = file === ':memory:' ? 'data' : path.dirname(file);
+  return path.resolve(dir, 'vigil-secret.key');
 }
 
 /** An OpenID Connect provider Vigil users may sign in with. */
@@ -81,5 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           allowInsecure: bool(env.OIDC_ALLOW_INSECURE, false),
         }
       : null,
+    secretKey: env.VIGIL_SECRET_KEY || undefined,
+    secretKeyFile: env.VIGIL_SECRET_KEY_FILE
+      ? path.resolve(env.VIGIL_SECRET_KEY_FILE)
+      : defaultKeyFile(env.DATABASE_URL || undefined),
+    allowHttpConnectors: bool(env.VIGIL_ALLOW_HTTP_CONNECTORS, false),
   };
 }

@@ -11,6 +11,7 @@ import { identityResolutionPlugin } from './ingest/identity/identity-resolution-
 import { detectionRunnerPlugin } from './analysis/alerts/detection-runner-plugin';
 import { retentionPlugin } from './privacy/retention/retention-plugin';
 import { revealExpiryPlugin } from './privacy/reveals/reveal-expiry-plugin';
+import { collectionSchedulerPlugin } from './ingest/collectors/collection-scheduler-plugin';
 
 /**
  * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it
@@ -38,6 +39,8 @@ export async function main(): Promise<void> {
         }
       : { level: config.logLevel },
   });
+  // The key collector credentials are sealed with: read, or made beside the database, now.
+  app.collection.secretBox.ready();
   // First, so runs a dead process left running are failed before the runner looks at its queue.
   await app.register(housekeepingPlugin);
   await app.register(analysisRunnerPlugin);
@@ -45,6 +48,7 @@ export async function main(): Promise<void> {
   await app.register(detectionRunnerPlugin);
   await app.register(retentionPlugin);
   await app.register(revealExpiryPlugin);
+  await app.register(collectionSchedulerPlugin);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

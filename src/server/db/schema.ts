@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 import type { EventsTable, IntegrationsTable, IngestRunsTable } from './tables/activity';
+import type { IntegrationCollectionsTable } from './tables/collection';
 import type {
   UserSettingsTable,
   RolesTable,
@@ -68,6 +69,7 @@ export interface Database {
   rule_settings: RuleSettingsTable;
   integrations: IntegrationsTable;
   ingest_runs: IngestRunsTable;
+  integration_collections: IntegrationCollectionsTable;
   configuration: ConfigurationTable;
   sign_in_attempts: SignInAttemptsTable;
   installation_secrets: InstallationSecretsTable;

@@ -27,7 +27,7 @@ export type IntegrationOptions = z.output<typeof integrationOptionsSchema>;
 export const ingestErrorSchema = z.object({ position: z.number().int(), reason: z.string() });
 export type IngestErrorItem = z.infer<typeof ingestErrorSchema>;
 
-export const ingestVias = ['push', 'upload', 'cli', 'generator'] as const;
+export const ingestVias = ['push', 'upload', 'cli', 'generator', 'collector'] as const;
 
 /** What an upload or push reads its records as: a source, or `auto` to tell each record's. */
 export const ingestSourceSchema = z.enum(

@@ -3,14 +3,21 @@ import type { IngestReply, IngestRejectedReply } from '../../../shared/schemas/i
 import type { DatabaseHandle } from '../../db/database';
 import type { IntegrationRow } from '../../db/queries/integrations';
 import { ingest } from '../pipeline/ingest';
-import type { IngestInput, IngestResult, IngestSource, IngestVia } from '../pipeline/types';
+import type {
+  IngestInput,
+  IngestRequest,
+  IngestResult,
+  IngestSource,
+  IngestVia,
+} from '../pipeline/types';
 import { readIntegrationOptions } from './present-integration';
 
 /**
  * Ingests one batch into an integration, with the source options it was configured with.
  * `source` is what the request asked for: `auto` (the default) detects each record's format,
  * asking the integration's own kind first. `sizeHint` is the request's Content-Length, when it
- * has one: a large batch is parsed on a worker thread.
+ * has one: a large batch is parsed on a worker thread. A collector passes its cursor in
+ * `extra.checkpoint`, written in the batch's transaction.
  */
 export function ingestForIntegration(
   database: DatabaseHandle,
@@ -19,6 +26,7 @@ export function ingestForIntegration(
   via: IngestVia,
   sizeHint?: number,
   source: IngestSource = 'auto',
+  extra: Pick<IngestRequest, 'checkpoint' | 'faults'> = {},
 ): Promise<IngestResult> {
   const options = readIntegrationOptions(integration.options);
   return ingest(database, {
@@ -30,6 +38,7 @@ export function ingestForIntegration(
     ...(sizeHint === undefined ? {} : { sizeHint }),
     ...(options.framing !== 'auto' ? { framing: options.framing } : {}),
     ...(options.removableDrives ? { options: { removableDrives: options.removableDrives } } : {}),
+    ...extra,
   });
 }
 

@@ -269,6 +269,7 @@ export async function ingest(
         skipped: reading.skipped,
         skips: reading.skips,
         formats: reading.formats,
+        ...(request.checkpoint ? { checkpoint: request.checkpoint } : {}),
       },
       request.faults?.insideTransaction,
     );

@@ -2,9 +2,10 @@ import type { EventSource } from '../../../shared/events';
 import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
 import type { ByteSource, Framing } from '../framing/types';
 import type { ParserOptions } from '../parsers/parser';
+import type { CollectorCheckpoint } from '../store/checkpoint';
 
 /** How a batch arrived; kept on its ingest run. */
-export type IngestVia = 'push' | 'upload' | 'cli' | 'generator';
+export type IngestVia = 'push' | 'upload' | 'cli' | 'generator' | 'collector';
 
 /**
  * What to ingest: bytes in any framing (NDJSON, a JSON array or page, CSV; sniffed unless
@@ -45,6 +46,8 @@ export interface IngestRequest {
     extraCompanyDomains?: readonly string[];
   };
   onProgress?: (progress: IngestProgress) => void;
+  /** A collector's cursor, committed in the batch's transaction (see store/checkpoint.ts). */
+  checkpoint?: CollectorCheckpoint;
   /**
    * Where the records are parsed: on a worker thread (true), on this one (false), or, by
    * default, on a worker for byte inputs of WORKER_THRESHOLD_BYTES or more (see reading-plan.ts).

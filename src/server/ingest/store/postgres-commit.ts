@@ -10,6 +10,7 @@ import {
   eventsJsonRows,
   transpose,
 } from './postgres-columns';
+import { writeCheckpointPostgres } from './checkpoint';
 import { ensureMonthlyPartitions } from './postgres-partitions';
 import type { PostgresStage } from './postgres-stage';
 import { CHUNK_ROWS } from './postgres-stage';
@@ -170,6 +171,7 @@ export async function commitPostgresStage(
       });
       await client.query(SQL.updateIntegration, [accepted, book.now, status, book.integrationId]);
     }
+    if (book.checkpoint) await writeCheckpointPostgres(client, book.checkpoint, book.now);
     insideTransaction?.();
     await client.query('commit');
     return { accepted, duplicate, employees, investigationsMarked };

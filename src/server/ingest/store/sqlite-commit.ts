@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 
+import { writeCheckpointSqlite } from './checkpoint';
 import type { SqliteStage } from './sqlite-stage';
 import type { CommitBookkeeping, CommitOutcome } from './staged-rows';
 import { EMPLOYEE_COLUMNS } from './staged-rows';
@@ -139,6 +140,7 @@ function writeBatch(
       .prepare(SQL.updateIntegration)
       .run({ now, accepted, status, integrationId: book.integrationId });
   }
+  if (book.checkpoint) writeCheckpointSqlite(sqlite, book.checkpoint, now);
   insideTransaction?.();
   return { accepted, duplicate, employees, investigationsMarked };
 }

@@ -1,6 +1,7 @@
 import type { EmployeeRecord } from '../../../shared/events';
 import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
 import type { IngestVia } from '../pipeline/types';
+import type { CollectorCheckpoint } from './checkpoint';
 import type { EventValues } from './event-row';
 
 /** The employee columns a batch writes, in a fixed order (for bulk statements). */
@@ -96,4 +97,6 @@ export interface CommitBookkeeping {
   /** Skipped records by kind and the formats read, kept on the run and the integration. */
   skips: SkipCount[];
   formats: FormatCount[];
+  /** A collector's cursor, written with the events (see checkpoint.ts). */
+  checkpoint?: CollectorCheckpoint;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { integrationCollectionRoutes } from './collection';
 import { integrationCrudRoutes } from './crud';
 import { integrationRunsRoute } from './runs';
 import { integrationSourcesRoute } from './sources';
@@ -17,6 +18,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(integrationCrudRoutes);
   await app.register(integrationRunsRoute);
   await app.register(integrationUploadRoute);
+  await app.register(integrationCollectionRoutes);
 };
 
 export { pushIngestRoute } from './push';

@@ -1,0 +1,13 @@
+import type { EventSource } from '../../../shared/events';
+import type { Collector } from './collector';
+import { oktaCollector } from './okta/okta-collector';
+
+/** The collector of each kind Vigil collects from by itself. */
+const COLLECTORS: Partial<Record<EventSource, Collector>> = {
+  okta: oktaCollector,
+};
+
+/** The collector of a kind, or null when Vigil does not collect it by itself. */
+export function collectorFor(kind: string): Collector | null {
+  return COLLECTORS[kind as EventSource] ?? null;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+import type { EventSource } from '../events';
+import { epochMs } from './common';
+
+/*
+ * Collection: Vigil polls a vendor's audit API by itself (issue 27). The settings each kind
+ * takes are data here, so the server validates them and the settings screen draws its form
+ * from the same list.
+ */
+
+/** One setting of a collector: a URL, a name, or a secret (write-only). */
+export interface CollectorField {
+  name: string;
+  label: string;
+  kind: 'url' | 'text' | 'secret';
+  required: boolean;
+  /** Filled in when left out (the vendor's public API host). */
+  defaultValue?: string;
+  /** A hint for the form: what to paste there. */
+  placeholder?: string;
+}
+
+/** What a vendor's collector takes, and how far back its API keeps events. */
+export interface CollectorSpec {
+  label: string;
+  fields: readonly CollectorField[];
+  /** The first run reads at most this many days back (what the API keeps). */
+  maxBackfillDays: number;
+}
+
+/** The kinds Vigil collects from by itself, with their settings. */
+export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
+  okta: {
+    label: 'Okta',
+    maxBackfillDays: 90,
+    fields: [
+      {
+        name: 'url',
+        label: 'Okta domain URL',
+        kind: 'url',
+        required: true,
+        placeholder: 'https://example.okta.com',
+      },
+      { name: 'token', label: 'API token (SSWS)', kind: 'secret', required: true },
+    ],
+  },
+};
+
+/** The states a collector shows. */
+export const collectionStates = ['idle', 'polling', 'backing_off', 'failing', 'paused'] as const;
+export type CollectionState = (typeof collectionStates)[number];
+
+/** Interval between polls: 5 s to 24 h, 60 s by default. */
+export const MIN_INTERVAL_SECONDS = 5;
+export const MAX_INTERVAL_SECONDS = 86_400;
+
+/** PUT /integrations/{id}/collection. A secret left out keeps the stored one. */
+export const collectionBodySchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  intervalSeconds: z
+    .number()
+    .int('is not a whole number of seconds.')
+    .min(MIN_INTERVAL_SECONDS, `must be at least ${MIN_INTERVAL_SECONDS} seconds.`)
+    .max(MAX_INTERVAL_SECONDS, `must be at most ${MAX_INTERVAL_SECONDS} seconds (24 hours).`)
+    .default(60),
+  backfillDays: z
+    .number()
+    .int('is not a whole number of days.')
+    .min(0, 'must be 0 or more days.')
+    .max(365, 'must be at most 365 days.')
+    .default(7),
+  settings: z.record(z.string(), z.string('must be text.')).default({}),
+});
+export type CollectionBody = z.input<typeof collectionBodySchema>;
+
+/** A secret as the API shows it: whether it is set, and its last four characters. */
+export const secretStateSchema = z.object({ set: z.boolean(), hint: z.string().nullable() });
+export type SecretState = z.infer<typeof secretStateSchema>;
+
+/** How a collector is doing. */
+export const collectionStatusSchema = z.object({
+  state: z.enum(collectionStates),
+  lastPollAt: epochMs.nullable(),
+  lastSuccessAt: epochMs.nullable(),
+  /** A sentence: "Okta answered 401: the API token is not valid or has expired". */
+  lastError: z.string().nullable(),
+  /** Now minus the newest event's time, in seconds; null before the first event. */
+  lagSeconds: z.number().int().nullable(),
+  nextPollAt: epochMs.nullable(),
+  /** Events stored by this collector since midnight UTC. */
+  eventsToday: z.number().int(),
+  /** Since when it has been failing; null when it is not. */
+  failingSince: epochMs.nullable(),
+});
+export type CollectionStatus = z.infer<typeof collectionStatusSchema>;
+
+/** GET /integrations/{id}/collection. */
+export const collectionReplySchema = z.object({
+  /** Whether collection was ever configured for this integration. */
+  configured: z.boolean(),
+  /** Whether Vigil can collect from this kind by itself at all. */
+  supported: z.boolean(),
+  enabled: z.boolean(),
+  intervalSeconds: z.number().int(),
+  backfillDays: z.number().int(),
+  settings: z.record(z.string(), z.union([z.string(), secretStateSchema])),
+  status: collectionStatusSchema,
+});
+export type CollectionReply = z.infer<typeof collectionReplySchema>;
+
+/** POST /integrations/{id}/collection/test. */
+export const collectionTestReplySchema = z.object({ ok: z.boolean(), message: z.string() });
+export type CollectionTestReply = z.infer<typeof collectionTestReplySchema>;
+
+/** POST /integrations/{id}/collection/run (202). */
+export const collectionRunReplySchema = z.object({ message: z.string() });
