@@ -4,18 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
-import {
-  employeeDirectoryVersion,
-  listPersonIdentifiers,
-  listUserEmails,
-} from '../db/queries/identity-directory';
+import { employeeDirectoryVersion } from '../db/queries/identity-directory';
 import { revealedInCase } from '../db/queries/identity-reveals';
 import { installationSecret } from '../db/queries/installation-secrets';
 import { getPrivacySettings } from '../db/queries/privacy-settings';
 import type { Database } from '../db/schema';
 import { forbidden } from '../domain-error';
-import { IdentityDirectory } from '../privacy/identity-directory';
+import type { IdentityDirectory } from '../privacy/identity-directory';
 import type { IdentityPolicy } from '../privacy/identity-policy';
+import { loadIdentityDirectory } from '../privacy/load-identity-directory';
 import { idsByPseudonym } from '../privacy/person-search';
 import type { PersonSearch } from '../privacy/person-search';
 import { PseudonymBook } from '../privacy/pseudonym';
@@ -81,6 +78,8 @@ export const privacyPlugin = fp(
       Date.now(),
     );
     const pseudonyms = new PseudonymBook(secret);
+    // Rebuilt when the directory changes; a change of company domains or NetBIOS names alone
+    // waits for that (a login inside a longer word is matched by its parts meanwhile).
     let cached: { version: string; directory: Promise<IdentityDirectory> } | null = null;
 
     async function directory(db: Kysely<Database>): Promise<IdentityDirectory> {
@@ -88,21 +87,7 @@ export const privacyPlugin = fp(
       if (cached?.version !== version) {
         cached = {
           version,
-          directory: (async () => {
-            const [people, users] = await Promise.all([
-              listPersonIdentifiers(db),
-              listUserEmails(db),
-            ]);
-            return new IdentityDirectory(
-              people.map((p) => ({
-                id: p.id,
-                fullName: p.full_name,
-                email: p.email,
-                aliases: parseAliases(p.aliases),
-              })),
-              new Set(users),
-            );
-          })(),
+          directory: loadIdentityDirectory(db),
         };
         cached.directory.catch(() => (cached = null));
       }
@@ -191,14 +176,4 @@ export function redactApiReplies(scope: FastifyInstance): void {
       return payload;
     return redactText(payload, await scope.identityDirectory(), policy, kind === 'json');
   });
-}
-
-function parseAliases(value: unknown): string[] {
-  if (!value) return [];
-  try {
-    const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-    return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string') : [];
-  } catch {
-    return [];
-  }
 }

@@ -5,6 +5,11 @@ export interface PersonIdentifiers {
   email: string;
   /** Other emails and account names HR gives the person (employees.aliases). */
   aliases: readonly string[];
+  /**
+   * The source accounts identity resolution gave this person's events (a GitHub login
+   * `mlindqvist_northwind`, `CORP\\mlindqvist`), beside the aliases HR lists.
+   */
+  accounts?: readonly string[];
 }
 
 interface NameForm {
@@ -20,6 +25,11 @@ interface NameForm {
 export class IdentityDirectory {
   readonly emails = new Map<string, string>();
   readonly accounts = new Map<string, string>();
+  /**
+   * Account names as they may appear inside a longer word (`ayoung_Windows_…`,
+   * `ext-fabrikam-jjohansson`), with `_`, `-` and `.` read alike as `.`: see `partKeyOf`.
+   */
+  readonly parts = new Map<string, string>();
   readonly names = new Map<string, NameForm[]>();
   readonly size: number;
   /** Every employee id, for finding people by pseudonym. */
@@ -40,6 +50,7 @@ export class IdentityDirectory {
         if (alias.includes('@')) this.#address(alias, person.id, words);
         else this.#account(alias, person.id);
       }
+      for (const account of person.accounts ?? []) this.#account(account, person.id);
       if (words.length === 1) this.#account(words[0]!, person.id);
       if (words.length >= 2) {
         const first = words[0]!;
@@ -66,7 +77,10 @@ export class IdentityDirectory {
     const slash = lower.lastIndexOf('\\');
     if (slash >= 0) lower = lower.slice(slash + 1);
     // Short names (a two-letter login) would match ordinary words; they stay.
-    if (lower.length >= 3) this.accounts.set(lower, id);
+    if (lower.length < 3) return;
+    this.accounts.set(lower, id);
+    const part = partKeyOf(lower);
+    if (!GENERIC_ACCOUNTS.has(part)) this.parts.set(part, id);
   }
 
   #name(words: string[], id: string): void {
@@ -80,6 +94,55 @@ export class IdentityDirectory {
     }
     this.names.set(first, forms);
   }
+}
+
+/**
+ * Account names that are never one person's, however HR lists them, and words a file or
+ * channel name is made of: inside a longer word they are read as words, never as a login.
+ */
+const GENERIC_ACCOUNTS = new Set([
+  'admin',
+  'administrator',
+  'root',
+  'user',
+  'guest',
+  'test',
+  'temp',
+  'backup',
+  'service',
+  'support',
+  'shared',
+  'public',
+  'default',
+  'system',
+  'security',
+  'team',
+  'info',
+  'sales',
+  'help',
+  'helpdesk',
+  'office',
+  'ops',
+  'dev',
+  'app',
+  'api',
+  'web',
+  'doc',
+  'docs',
+  'ext',
+  'log',
+  'new',
+  'old',
+  'tmp',
+  'all',
+]);
+
+/**
+ * An account name as matched inside a longer word: lower case, with `_` and `-` read as `.`,
+ * so `maya.okafor` is found in the OneDrive folder `maya_okafor_northwind_example`.
+ */
+export function partKeyOf(account: string): string {
+  return account.toLowerCase().replace(/[_-]/g, '.');
 }
 
 /** A name's words, lower-cased: "Anne-Marie  O'Brien" → ["anne-marie", "o'brien"]. */

@@ -1,5 +1,6 @@
 import type { IdentityPolicy } from './identity-policy';
 import type { IdentityDirectory } from './identity-directory';
+import { partKeyOf } from './identity-directory';
 import type { Pseudonym } from './pseudonym';
 
 /** What a matched identifier is replaced with. */
@@ -22,6 +23,7 @@ export function redactText(
 ): string {
   if (!policy.pseudonymize || directory.size === 0) return text;
   const filter = keyFilter(directory);
+  const parts = partFilter(directory);
   let out = '';
   let copied = 0;
   const n = text.length;
@@ -39,9 +41,11 @@ export function redactText(
     let end = i + 1;
     let ascii = c < 128;
     let address = false;
+    let compound = false;
     for (let d: number; end < n && isTokenChar((d = text.charCodeAt(end))); end++) {
       if (d >= 128) ascii = false;
       else if (d === 64 /* @ */) address = true;
+      else if (isSeparator(d)) compound = true;
     }
     let stop = end;
     while (stop > i && isTrailing(text.charCodeAt(stop - 1))) stop--;
@@ -64,9 +68,62 @@ export function redactText(
       i = match.end;
       continue;
     }
+    // A login inside a longer word: a GitHub `mlindqvist_northwind`, an Intune device
+    // `ayoung_Windows_…`, a OneDrive folder, a Slack channel `ext-fabrikam-jjohansson`. An
+    // address is left whole: `jsmith@acmecorp.example` is someone at Acme, whatever our logins.
+    if (compound && !address && !match) {
+      for (let p = i; p < stop;) {
+        const part = partAt(text, p, i, stop, directory, ascii ? parts : null);
+        if (part && !policy.revealed.has(part.id)) {
+          out += text.slice(copied, p) + policy.pseudonyms.of(part.id).handle;
+          copied = part.end;
+        }
+        p = part ? part.end : nextPart(text, p, stop);
+        while (p < stop && isSeparator(text.charCodeAt(p))) p++;
+      }
+    }
     i = end;
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Where the part of a compound word that starts at `from` ends: at a separator or `stop`. */
+function nextPart(text: string, from: number, stop: number): number {
+  let at = from;
+  while (at < stop && !isSeparator(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** How many parts a login inside a longer word may have (`maya.okafor`: two). */
+const MAX_PARTS = 3;
+
+/**
+ * The account name that the parts of text[token, stop) starting at `from` make, one to three
+ * of them: `mlindqvist` in `mlindqvist_northwind`, `maya_okafor` in
+ * `maya_okafor_northwind_example`. A three-letter login counts only at either end of the word,
+ * where systems put a login (`jli_Windows_…`, `ext-acme-jli`): in the middle it is too likely
+ * a word of a file name. `parts` is the key filter; null when the word is not ASCII.
+ */
+function partAt(
+  text: string,
+  from: number,
+  token: number,
+  stop: number,
+  directory: IdentityDirectory,
+  parts: Uint8Array | null,
+): { id: string; end: number } | null {
+  if (isDigit(text.charCodeAt(from))) return null;
+  let longest: { id: string; end: number } | null = null;
+  let to = from;
+  for (let k = 0; k < MAX_PARTS && to < stop; k++) {
+    to = nextPart(text, k === 0 ? from : to + 1, stop);
+    const length = to - from;
+    if (length < 3 || (length === 3 && from !== token && to !== stop)) continue;
+    if (parts && parts[partHash(text, from, to)] !== 1) continue;
+    const id = directory.parts.get(partKeyOf(text.slice(from, to)));
+    if (id) longest = { id, end: to };
+  }
+  return longest;
 }
 
 /**
@@ -89,6 +146,34 @@ function keyFilter(directory: IdentityDirectory): Uint8Array {
     filter = bits;
   }
   return filter;
+}
+
+const partFilters = new WeakMap<IdentityDirectory, Uint8Array>();
+
+/** The key filter of the account names matched inside longer words (`partHash`). */
+function partFilter(directory: IdentityDirectory): Uint8Array {
+  let filter = partFilters.get(directory);
+  if (!filter) {
+    const bits = new Uint8Array(FILTER_SIZE);
+    for (const key of directory.parts.keys())
+      if (key.length >= 3 && isAscii(key)) bits[partHash(key, 0, key.length)] = 1;
+    partFilters.set(directory, bits);
+    filter = bits;
+  }
+  return filter;
+}
+
+/** `keyHash` with `_` and `-` read as `.`, as `partKeyOf` reads them. */
+function partHash(text: string, start: number, stop: number): number {
+  let h = stop - start;
+  h = Math.imul(h, 31) + partChar(text.charCodeAt(start));
+  h = Math.imul(h, 31) + partChar(text.charCodeAt(start + 1));
+  h = Math.imul(h, 31) + partChar(text.charCodeAt(stop - 1));
+  return (h ^ (h >>> 15)) & (FILTER_SIZE - 1);
+}
+
+function partChar(c: number): number {
+  return c === 95 || c === 45 ? 46 : lowerAscii(c);
 }
 
 function isAscii(text: string): boolean {
@@ -208,6 +293,11 @@ function isTokenChar(c: number): boolean {
     (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x206f)) ||
     c === 0x2019 /* ’ */
   );
+}
+
+/** What separates the parts of a compound word: `_`, `-` and `.` (`/` ends a token). */
+function isSeparator(c: number): boolean {
+  return c === 95 || c === 45 || c === 46;
 }
 
 function isTrailing(c: number): boolean {

@@ -97,3 +97,65 @@ describe('redactText', () => {
     expect(redactText(text, directory, policy({ pseudonymize: false }))).toBe(text);
   });
 });
+
+describe('logins inside longer words', () => {
+  const people = new IdentityDirectory([
+    {
+      id: 'E2001',
+      fullName: 'Aoife Young',
+      email: 'ayoung@northwind.example',
+      aliases: [],
+      accounts: ['ayoung_northwind'],
+    },
+    {
+      id: 'E2002',
+      fullName: 'Jonas Johansson',
+      email: 'jjohansson@northwind.example',
+      aliases: [],
+    },
+    { id: 'E2003', fullName: 'Maya Okafor', email: 'maya.okafor@northwind.example', aliases: [] },
+    { id: 'E2004', fullName: 'Jun Li', email: 'jli@northwind.example', aliases: ['admin'] },
+  ]);
+  const aoife = book.of('E2001').handle;
+  const jonas = book.of('E2002').handle;
+  const mayaHandle = book.of('E2003').handle;
+  const jun = book.of('E2004').handle;
+
+  it.each([
+    ['GitHub login', 'ayoung_northwind pushed', `${aoife} pushed`],
+    ['GitHub login, not an alias', 'jjohansson_northwind', `${jonas}_northwind`],
+    ['Intune device', 'ayoung_Windows_2026/07/13', `${aoife}_Windows_2026/07/13`],
+    [
+      'OneDrive folder',
+      'https://northwind-my.sharepoint.com/personal/ayoung_northwind_example/Documents',
+      // The longest account wins: `ayoung_northwind` is Aoife's GitHub login.
+      `https://northwind-my.sharepoint.com/personal/${aoife}_example/Documents`,
+    ],
+    [
+      'OneDrive folder of a dotted login',
+      'personal/maya_okafor_northwind_example/',
+      `personal/${mayaHandle}_northwind_example/`,
+    ],
+    ['Slack channel', '#ext-fabrikam-jjohansson', `#ext-fabrikam-${jonas}`],
+    ['Okta/Google login in a file name', 'export-ayoung.2026.csv', `export-${aoife}.2026.csv`],
+    [
+      'three-letter login at either end',
+      'jli_Windows_1 ext-acme-jli',
+      `${jun}_Windows_1 ext-acme-${jun}`,
+    ],
+  ])('%s', (_source, text, redacted) => {
+    expect(redactText(text, people, policy())).toBe(redacted);
+  });
+
+  it('leaves words alone: a short login in the middle, generic accounts, foreign addresses', () => {
+    const text =
+      'q3-jli-draft admin_tools ayoungster_x x_youngish jjohansson@fabrikam.example personal_notes';
+    expect(redactText(text, people, policy())).toBe(text);
+  });
+
+  it('keeps a revealed person as logged', () => {
+    expect(
+      redactText('ext-fabrikam-jjohansson', people, policy({ revealed: new Set(['E2002']) })),
+    ).toBe('ext-fabrikam-jjohansson');
+  });
+});

@@ -178,6 +178,33 @@ export class IdentityDirectory {
     return domain ? this.byLocalPart(value.slice(0, underscore), domain) : null;
   };
 
+  /**
+   * The account names rule 3 maps to each employee, by employee id: their HR aliases that are
+   * not addresses, and for an address on a company domain its local part and the GitHub
+   * Enterprise Managed User logins `<local part>_<shortcode>` of each short name of that domain
+   * (`CORP\\jdoe` reads as `jdoe`). What the redactor hides beside names and addresses; a
+   * device's local accounts (rule 4: `admin` on the owner's laptop) are left out: they name
+   * nobody anywhere else.
+   */
+  accountsByEmployee(): Map<string, string[]> {
+    const accounts = new Map<string, string[]>();
+    const add = (id: string, account: string) => {
+      const list = accounts.get(id);
+      if (list) list.push(account);
+      else accounts.set(id, [account]);
+    };
+    for (const [account, id] of this.idByAccount) add(id, account);
+    for (const [local, address] of this.emailByLocalPart) {
+      const id = address === null ? undefined : this.idByEmail.get(address);
+      if (id === undefined || address === null) continue;
+      add(id, local);
+      const domain = address.slice(address.lastIndexOf('@') + 1);
+      for (const [short, of] of this.domainByShortName)
+        if (domain === of || domain.endsWith(`.${of}`)) add(id, `${local}_${short}`);
+    }
+    return accounts;
+  }
+
   /** Rule 4: a local account on an owned device is the owner. */
   private deviceOwnerFor(account: string, device: string): string | null {
     const host = hostName(device);
