@@ -76,7 +76,11 @@ export class RunJournal {
     const result = await this.db.transaction().execute(async (trx) => {
       const done = await work(trx);
       if (done.removed > 0)
-        await this.#append(trx, 'retention.batch', { step: kind, removed: done.removed, ...done.details });
+        await this.#append(trx, 'retention.batch', {
+          step: kind,
+          removed: done.removed,
+          ...done.details,
+        });
       return done;
     });
     this.removed[kind] += result.removed;
@@ -115,6 +119,7 @@ export class RetentionInterrupted extends Error {
   ) {
     super(
       `Retention stopped partway: it removed ${description} before it could go on (each removal is in the audit log). What is left stays until the next run; run it again to finish.`,
+      options,
     );
     this.name = 'RetentionInterrupted';
   }
