@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 import type { RetentionRun } from '../../../shared/schemas/retention';
+import { retryWhileDisconnected } from '../../db/connection-loss';
 import { appendAudit } from '../../db/queries/audit';
 import type { Database } from '../../db/schema';
 
@@ -92,12 +93,16 @@ export class RunJournal {
     return this.#append(this.db, 'retention.run', { ...summary });
   }
 
-  /** Notes, if the database still answers, that the run stopped, and after what. */
+  /**
+   * Notes that the run stopped, and after what, riding out a short outage (the connection that
+   * broke the run has usually broken its pool's idle ones too); given up when the database
+   * stays away: each batch's own entry already says what went.
+   */
   async stopped(error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message.slice(0, 300) : String(error);
-    await this.#append(this.db, 'retention.stopped', { removed: this.removed, reason }).catch(
-      () => undefined,
-    );
+    await retryWhileDisconnected(() =>
+      this.#append(this.db, 'retention.stopped', { removed: this.removed, reason }),
+    ).catch(() => undefined);
   }
 
   /** What went so far, in words: "1,828 events, 0 cases and 0 audit entries". */
