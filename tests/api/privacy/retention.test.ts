@@ -27,7 +27,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const NOW = Date.now();
 const EVENTS_DAYS = 10;
 const CLOSED_CASE_DAYS = 3;
-const AUDIT_DAYS = 30;
+const AUDIT_DAYS = 400;
 
 let t: TestApp;
 let admin: ApiClient;
@@ -155,6 +155,11 @@ beforeAll(async () => {
     scenarios: [{ id: 'mass-deletion', count: 1 }],
     endDate: dayOf(NOW - 2 * DAY),
   });
+  // As if collected live: each event received when it happened (retention counts from then).
+  await t.db
+    .updateTable('events')
+    .set((eb) => ({ ingested_at: eb.ref('time') }))
+    .execute();
   const people = await busiestPeople();
   expect(people.length).toBeGreaterThanOrEqual(3);
   [heldSubject, expiredSubject, openSubject] = people as [string, string, string];
@@ -269,7 +274,7 @@ beforeAll(async () => {
     .execute();
 
   // Audit entries older than the audit period, and one just inside it.
-  const old = [NOW - 45 * DAY, NOW - 31 * DAY, NOW - 29 * DAY];
+  const old = [NOW - 450 * DAY, NOW - 401 * DAY, NOW - 399 * DAY];
   for (const at of old) {
     await t.db
       .insertInto('audit_log')
@@ -292,7 +297,7 @@ describe('the retention periods', () => {
     expect(before.body).toMatchObject({ eventsDays: 180, closedCaseDays: 2557, auditDays: 2557 });
     expect((await reader.get('/privacy/retention')).status).toBe(403);
     expect(
-      (await reader.put('/privacy/retention', { eventsDays: 1, closedCaseDays: 1, auditDays: 1 }))
+      (await reader.put('/privacy/retention', { eventsDays: 1, closedCaseDays: 1, auditDays: 400 }))
         .status,
     ).toBe(403);
     // Another field of the document, as another screen saved it.
@@ -362,7 +367,7 @@ describe('the retention periods', () => {
 });
 
 describe('a legal hold', () => {
-  it('needs a reason and investigations.write, and is refused twice', async () => {
+  it('needs a reason and legal.hold, and is refused twice', async () => {
     expect((await admin.put(`/investigations/${held.id}/legal-hold`, {})).status).toBe(400);
     expect(
       (await reader.put(`/investigations/${held.id}/legal-hold`, { reason: 'Litigation' })).status,
@@ -371,7 +376,7 @@ describe('a legal hold', () => {
     expect(
       (await outsider.put(`/investigations/${held.id}/legal-hold`, { reason: 'Litigation' }))
         .status,
-    ).toBe(404);
+    ).toBe(403);
     const placed = await admin.put<Investigation>(`/investigations/${held.id}/legal-hold`, {
       reason: 'Litigation hold from counsel',
     });
@@ -523,7 +528,7 @@ describe('a retention run', () => {
       .select('at')
       .where('id', 'in', oldAuditIds)
       .execute();
-    expect(left.map((r) => Number(r.at))).toEqual([NOW - 29 * DAY]);
+    expect(left.map((r) => Number(r.at))).toEqual([NOW - 399 * DAY]);
     expect(run.removed.auditEntries).toBeGreaterThanOrEqual(2);
     const gate = await t.db.selectFrom('retention_gate').select('audit_before').execute();
     expect(gate.map((g) => Number(g.audit_before))).toEqual([0]);
@@ -564,7 +569,7 @@ describe('a retention run', () => {
       action: 'file_view',
       outcome: 'success',
       attributes: '{}',
-      ingested_at: NOW,
+      ingested_at: old + n * 1000,
     }));
     for (let i = 0; i < rows.length; i += 200)
       await t.db

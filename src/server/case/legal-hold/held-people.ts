@@ -36,5 +36,9 @@ export async function keepPeopleOfHeldCase(
   investigation: { id: string; subjectEmployeeId: string },
 ): Promise<void> {
   const texts = await livePinTexts(trx, investigation.id);
-  await addHeldPeople(trx, investigation.id, peopleNamedIn(texts, directory, investigation.subjectEmployeeId));
+  await addHeldPeople(
+    trx,
+    investigation.id,
+    peopleNamedIn(texts, directory, investigation.subjectEmployeeId),
+  );
 }

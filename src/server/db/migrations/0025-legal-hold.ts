@@ -39,7 +39,10 @@ export function legalHoldMigration(): Migration {
         ) as string[];
         await rdb
           .updateTable('roles')
-          .set({ permissions: JSON.stringify([...new Set([...current, 'legal.hold'])]), updated_at: now })
+          .set({
+            permissions: JSON.stringify([...new Set([...current, 'legal.hold'])]),
+            updated_at: now,
+          })
           .where('id', '=', 'admin')
           .execute();
       }
@@ -48,9 +51,12 @@ export function legalHoldMigration(): Migration {
         .values({
           id: 'legal',
           name: 'Legal',
-          description:
-            'Places and lifts legal holds on any case; sees every case and no evidence.',
-          permissions: JSON.stringify(['investigations.read', 'investigations.read_all', 'legal.hold']),
+          description: 'Places and lifts legal holds on any case; sees every case and no evidence.',
+          permissions: JSON.stringify([
+            'investigations.read',
+            'investigations.read_all',
+            'legal.hold',
+          ]),
           built_in: 1,
           created_at: now,
           updated_at: now,

@@ -38,7 +38,10 @@ export async function setLegalHold(
     .execute();
 }
 
-/** What a case's live pins captured, as stored text: the evidence a hold keeps naming people. */
+/**
+ * What a case's live pins hold, as text to find people in: what each captured (stored JSON),
+ * and the recipients and targets of the events pinned (columns a captured row leaves out).
+ */
 export async function livePinTexts(
   db: Kysely<Database>,
   investigationId: string,
@@ -49,7 +52,35 @@ export async function livePinTexts(
     .where('investigation_id', '=', investigationId)
     .where('removed_at', 'is', null)
     .execute();
-  return rows.map((row) => (typeof row.content === 'string' ? row.content : JSON.stringify(row.content)));
+  const texts = rows.map((row) =>
+    typeof row.content === 'string' ? row.content : JSON.stringify(row.content),
+  );
+  const eventIds = texts.flatMap(pinnedEventIds);
+  for (let i = 0; i < eventIds.length; i += 500) {
+    const events = await db
+      .selectFrom('events')
+      .select(['email_recipients', 'target'])
+      .where('id', 'in', eventIds.slice(i, i + 500))
+      .execute();
+    for (const event of events)
+      texts.push(
+        `${event.email_recipients === null ? '' : JSON.stringify(event.email_recipients)} ${event.target ?? ''}`,
+      );
+  }
+  return texts;
+}
+
+/** The ids of the events a pin of events captured (none for other pins). */
+function pinnedEventIds(content: string): number[] {
+  try {
+    const parsed = JSON.parse(content) as { kind?: unknown; events?: unknown };
+    if (parsed.kind !== 'events' || !Array.isArray(parsed.events)) return [];
+    return parsed.events
+      .map((e: { event?: { id?: unknown } }) => Number(e.event?.id))
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+  } catch {
+    return [];
+  }
 }
 
 /** Adds people whose events the case's hold keeps in its window (those named already stay). */
@@ -61,14 +92,25 @@ export async function addHeldPeople(
   if (employeeIds.length === 0) return;
   await db
     .insertInto('legal_hold_people')
-    .values([...new Set(employeeIds)].map((id) => ({ investigation_id: investigationId, employee_id: id })))
+    .values(
+      [...new Set(employeeIds)].map((id) => ({
+        investigation_id: investigationId,
+        employee_id: id,
+      })),
+    )
     .onConflict((oc) => oc.columns(['investigation_id', 'employee_id']).doNothing())
     .execute();
 }
 
 /** Forgets whom a lifted hold kept. */
-export async function clearHeldPeople(db: Kysely<Database>, investigationId: string): Promise<void> {
-  await db.deleteFrom('legal_hold_people').where('investigation_id', '=', investigationId).execute();
+export async function clearHeldPeople(
+  db: Kysely<Database>,
+  investigationId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('legal_hold_people')
+    .where('investigation_id', '=', investigationId)
+    .execute();
 }
 
 /** The people a case's hold keeps, sorted (its subject among them). */

@@ -46,7 +46,11 @@ export async function deleteAuditBatch(
   before: number,
   limit: number,
 ): Promise<number> {
-  await trx.updateTable('retention_gate').set({ audit_before: before }).where('id', '=', 1).execute();
+  await trx
+    .updateTable('retention_gate')
+    .set({ audit_before: before })
+    .where('id', '=', 1)
+    .execute();
   const result = await trx
     .deleteFrom('audit_log')
     .where('at', '<', before)

@@ -87,7 +87,11 @@ export async function nextEmployeeWithEvents(
 /** The events retention removes: received before `before` and kept by no case. */
 function removableEvents(db: Kysely<Database>, employeeId: string | null, before: number) {
   const old = db.selectFrom('events as e');
-  return (employeeId === null ? old.where('e.employee_id', 'is', null) : old.where('e.employee_id', '=', employeeId))
+  return (
+    employeeId === null
+      ? old.where('e.employee_id', 'is', null)
+      : old.where('e.employee_id', '=', employeeId)
+  )
     .where('e.ingested_at', '<', before)
     .where(sql<SqlBool>`not ${keptByCase('e')}`);
 }
@@ -143,8 +147,10 @@ export async function deleteAlertEvents(db: Kysely<Database>, employeeId: string
     .where('alert_id', 'in', (eb) =>
       eb.selectFrom('alerts').select('id').where('employee_id', '=', employeeId),
     )
-    .where(sql<SqlBool>`not exists (select 1 from events e
-      where e.id = alert_events.event_id and e.time = alert_events.time)`)
+    .where(
+      sql<SqlBool>`not exists (select 1 from events e
+      where e.id = alert_events.event_id and e.time = alert_events.time)`,
+    )
     .executeTakeFirst();
   const removed = Number(result.numDeletedRows);
   // An alert counts the events behind it, as detection does when it writes one.
@@ -169,8 +175,10 @@ export async function deleteIncidentEvents(
         .select('n.id')
         .where('i.subject_employee_id', '=', employeeId),
     )
-    .where(sql<SqlBool>`not exists (select 1 from events e
-      where e.id = incident_events.event_id and e.time = incident_events.time)`)
+    .where(
+      sql<SqlBool>`not exists (select 1 from events e
+      where e.id = incident_events.event_id and e.time = incident_events.time)`,
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

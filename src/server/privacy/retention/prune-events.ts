@@ -106,7 +106,9 @@ export async function pruneEvents(
         // Days before the first event left hold nothing now; a removed event after that day's
         // start shares its day with kept ones, so the rollups are rebuilt from the events.
         const keptFrom =
-          first === null ? (Math.floor(pruned.latest / DAY_MS) + 1) * DAY_MS : Math.floor(first / DAY_MS) * DAY_MS;
+          first === null
+            ? (Math.floor(pruned.latest / DAY_MS) + 1) * DAY_MS
+            : Math.floor(first / DAY_MS) * DAY_MS;
         if (pruned.latest >= keptFrom) return;
         await trimRollupDays(app, person, keptFrom);
         await rebuildFileRollup(trx, dialect, person);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 import type { RetentionRun } from '../../../shared/schemas/retention';
+import { retryWhileDisconnected } from '../../db/connection-loss';
 import { appendAudit } from '../../db/queries/audit';
 import type { Database } from '../../db/schema';
 
@@ -76,7 +77,11 @@ export class RunJournal {
     const result = await this.db.transaction().execute(async (trx) => {
       const done = await work(trx);
       if (done.removed > 0)
-        await this.#append(trx, 'retention.batch', { step: kind, removed: done.removed, ...done.details });
+        await this.#append(trx, 'retention.batch', {
+          step: kind,
+          removed: done.removed,
+          ...done.details,
+        });
       return done;
     });
     this.removed[kind] += result.removed;
@@ -88,12 +93,16 @@ export class RunJournal {
     return this.#append(this.db, 'retention.run', { ...summary });
   }
 
-  /** Notes, if the database still answers, that the run stopped, and after what. */
+  /**
+   * Notes that the run stopped, and after what, riding out a short outage (the connection that
+   * broke the run has usually broken its pool's idle ones too); given up when the database
+   * stays away: each batch's own entry already says what went.
+   */
   async stopped(error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message.slice(0, 300) : String(error);
-    await this.#append(this.db, 'retention.stopped', { removed: this.removed, reason }).catch(
-      () => undefined,
-    );
+    await retryWhileDisconnected(() =>
+      this.#append(this.db, 'retention.stopped', { removed: this.removed, reason }),
+    ).catch(() => undefined);
   }
 
   /** What went so far, in words: "1,828 events, 0 cases and 0 audit entries". */
@@ -115,6 +124,7 @@ export class RetentionInterrupted extends Error {
   ) {
     super(
       `Retention stopped partway: it removed ${description} before it could go on (each removal is in the audit log). What is left stays until the next run; run it again to finish.`,
+      options,
     );
     this.name = 'RetentionInterrupted';
   }

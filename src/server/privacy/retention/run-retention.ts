@@ -57,7 +57,7 @@ export async function runRetention(
       }
 
       const events = await pruneEvents(handle, cutoffs.events, journal, options.eventBatch);
-      const kept = await casesKeepingOldEvents(db, (await listProtectedCases(db)), cutoffs.events);
+      const kept = await casesKeepingOldEvents(db, await listProtectedCases(db), cutoffs.events);
 
       for (;;) {
         const { removed } = await journal.step('auditEntries', async (trx) => ({
