@@ -23,6 +23,7 @@ import { privacyMigration } from './migrations/0019-privacy';
 import { directoryVersionMigration } from './migrations/0021-directory-version';
 import { auditDetailIndexesMigration } from './migrations/0022-audit-detail-indexes';
 import { legalHoldMigration } from './migrations/0025-legal-hold';
+import { ruleDisabledReasonMigration } from './migrations/0026-rule-disabled-reason';
 import { integrationCollectionsMigration } from './migrations/0030-integration-collections';
 
 /** The migrations in order. Names are frozen once released. */
@@ -49,6 +50,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0021-directory-version': directoryVersionMigration(dialect),
     '0022-audit-detail-indexes': auditDetailIndexesMigration(dialect),
     '0025-legal-hold': legalHoldMigration(),
+    '0026-rule-disabled-reason': ruleDisabledReasonMigration(),
     '0030-integration-collections': integrationCollectionsMigration(dialect),
   };
 }

@@ -19,6 +19,8 @@ export const detectionRuleSchema = z.object({
   /** Shipped with Vigil (a file in the repository: it can be disabled, not deleted) or added. */
   origin: z.enum(['shipped', 'custom']),
   enabled: z.boolean(),
+  /** Why detection switched it off (it ran past its deadline); null when on or switched by a person. */
+  disabledReason: z.string().nullable(),
   /** The watchlist the rule is limited to, and the one that raises its severity. */
   watchlist: z.string().nullable(),
   raiseOn: z.object({ watchlist: z.string(), severity: z.enum(incidentSeverities) }).nullable(),

@@ -18,11 +18,20 @@ export function SeverityBadge(props: { severity: IncidentSeverity }) {
   return <span className={`badge risk-${props.severity}`}>{severityLabels[props.severity]}</span>;
 }
 
-/** Whether detection runs the rule. */
-export function EnabledBadge(props: { enabled: boolean }) {
+/** Whether detection runs the rule, in words (the filter box finds them). */
+export function enabledLabel(rule: { enabled: boolean; disabledReason: string | null }): string {
+  if (rule.enabled) return 'Enabled';
+  return rule.disabledReason ? 'Disabled by detection' : 'Disabled';
+}
+
+/** Whether detection runs the rule; when detection switched it off, why (in its tooltip). */
+export function EnabledBadge(props: { rule: { enabled: boolean; disabledReason: string | null } }) {
   return (
-    <span className={`badge rule-${props.enabled ? 'enabled' : 'disabled'}`}>
-      {props.enabled ? 'Enabled' : 'Disabled'}
+    <span
+      className={`badge rule-${props.rule.enabled ? 'enabled' : 'disabled'}`}
+      title={props.rule.enabled ? undefined : (props.rule.disabledReason ?? undefined)}
+    >
+      {enabledLabel(props.rule)}
     </span>
   );
 }

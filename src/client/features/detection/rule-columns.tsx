@@ -3,6 +3,7 @@ import type { DetectionRule } from '../../../shared/schemas/detection-rules';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import {
   EnabledBadge,
+  enabledLabel,
   SeverityBadge,
   TechniqueIds,
   formatLabels,
@@ -56,8 +57,8 @@ export function ruleColumns(policyTitle: (id: string) => string): DataTableColum
       id: 'enabled',
       header: 'Enabled',
       // Words, so the filter box finds "disabled" rules.
-      value: (r) => (r.enabled ? 'Enabled' : 'Disabled'),
-      cell: (r) => <EnabledBadge enabled={r.enabled} />,
+      value: enabledLabel,
+      cell: (r) => <EnabledBadge rule={r} />,
       width: 96,
       keyColumn: true,
     },

@@ -75,10 +75,15 @@ export function RuleDetail(props: {
       <div className="card-body stack">
         <div className="rule-detail-badges">
           <SeverityBadge severity={rule.severity} />
-          <EnabledBadge enabled={rule.enabled} />
+          <EnabledBadge rule={rule} />
           <span className="badge">{formatLabels[rule.format]}</span>
           <span className="badge">{originLabels[rule.origin]}</span>
         </div>
+        {!rule.enabled && rule.disabledReason ? (
+          <p className="rule-disabled-reason" role="note">
+            {rule.disabledReason}
+          </p>
+        ) : null}
         {rule.description ? <p className="rule-description">{rule.description}</p> : null}
         <dl className="dl">
           <dt>Id</dt>

@@ -16,6 +16,7 @@ import { timelineSelect } from '../rules/timeline-select';
 import type { RuleSpan } from './candidate-rules';
 import { candidateRules } from './candidate-rules';
 import { lookBackMs, mergeGapMs } from './look-back';
+import { DeadlinePassed, RULE_DEADLINE_MS, withDeadline } from './rule-deadline';
 
 /** Whether the person is on a watchlist, asked once per list and pass. */
 function watchlistMembership(db: Kysely<Database>, employeeId: string, now: number) {
@@ -35,12 +36,50 @@ export interface PersonOutcome {
   hits: number;
   raised: number;
   extended: number;
+  /** Rules that ran past their deadline over the person's events (they raised nothing). */
+  tooSlow: string[];
+}
+
+/** When the rule about to run must have ended (epoch ms): by default RULE_DEADLINE_MS from now. */
+export type RuleDeadline = () => number;
+
+const defaultDeadline: RuleDeadline = () => Date.now() + RULE_DEADLINE_MS;
+
+/**
+ * The rules that could fire, each found with its deadline: all rules in one statement, and
+ * only when that statement runs past the deadline, rule by rule, to tell which is too slow.
+ */
+async function candidatesWithin(
+  db: Kysely<Database>,
+  employeeId: string,
+  spans: readonly RuleSpan[],
+  context: FilterContext,
+  deadline: RuleDeadline,
+  tooSlow: string[],
+): Promise<RuleSpan[]> {
+  try {
+    return await withDeadline(db, context, deadline(), (d, c) =>
+      candidateRules(d, employeeId, spans, c),
+    );
+  } catch (error) {
+    if (!(error instanceof DeadlinePassed)) throw error;
+  }
+  if (spans.length === 1) {
+    tooSlow.push(spans[0]!.rule.id);
+    return [];
+  }
+  const kept: RuleSpan[] = [];
+  for (const span of spans) {
+    kept.push(...(await candidatesWithin(db, employeeId, [span], context, deadline, tooSlow)));
+  }
+  return kept;
 }
 
 /**
  * Runs every rule over one person's events that arrived (the work's span) plus the look-back
  * each rule needs, and records each hit as an alert, in one transaction: a pass that fails
- * leaves nothing half-recorded and the person stays queued.
+ * leaves nothing half-recorded and the person stays queued. A rule that runs past its deadline
+ * is stopped and named in the outcome, and the others go on.
  */
 export async function detectPerson(
   db: Kysely<Database>,
@@ -49,13 +88,14 @@ export async function detectPerson(
   shared: FilterContext,
   config: Configuration,
   now: number,
+  deadline: RuleDeadline = defaultDeadline,
 ): Promise<PersonOutcome> {
   const person = await db
     .selectFrom('employees')
     .select(['id', 'department', 'timezone', 'work_start_hour', 'work_end_hour'])
     .where('id', '=', work.employeeId)
     .executeTakeFirst();
-  const outcome: PersonOutcome = { hits: 0, raised: 0, extended: 0 };
+  const outcome: PersonOutcome = { hits: 0, raised: 0, extended: 0, tooSlow: [] };
   if (!person) return outcome;
   const context: FilterContext = {
     ...shared,
@@ -82,9 +122,24 @@ export async function detectPerson(
     if (rule.watchlist && !(await watched(rule.watchlist))) continue;
     spans.push({ rule, from: work.from - lookBackMs(rule), to: work.to + 1 });
   }
-  for (const { rule, from, to } of await candidateRules(db, person.id, spans, context)) {
+  const candidates = await candidatesWithin(
+    db,
+    person.id,
+    spans,
+    context,
+    deadline,
+    outcome.tooSlow,
+  );
+  for (const { rule, from, to } of candidates) {
     const scope: AnalysisScope = { employeeId: person.id, department: person.department, from, to };
-    const hits = await runRule(db, rule, scope, context);
+    let hits: RuleHit[];
+    try {
+      hits = await withDeadline(db, context, deadline(), (d, c) => runRule(d, rule, scope, c));
+    } catch (error) {
+      if (!(error instanceof DeadlinePassed)) throw error;
+      outcome.tooSlow.push(rule.id);
+      continue;
+    }
     if (hits.length === 0) continue;
     // Asked before the transaction: on SQLite the transaction holds the one connection.
     const raised = rule.raiseOn !== undefined && (await watched(rule.raiseOn.watchlist));

@@ -1,16 +1,28 @@
 import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { DatabaseHandle } from '../../db/database';
 import { countMatchingEvents, peopleMatching } from '../../db/queries/rule-trial';
+import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
 import type { Rule } from '../rules/rule-schema';
 import { detectPerson } from './detect-person';
+import { DeadlinePassed, withDeadline } from './rule-deadline';
 
 const DAY_MS = 86_400_000;
 /** The most people a trial runs the rules for (those with the most matching events). */
 export const TRIAL_PEOPLE = 200;
+/** The longest a trial may take, all of it (counting, then each person). */
+export const TRIAL_DEADLINE_MS = 60_000;
+
+/** A trial that ran past its deadline: the rules are too slow to switch on as they are. */
+export class TrialTooSlow extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`The trial ran past its deadline of ${Math.round(deadlineMs / 1000)} s.`);
+  }
+}
 
 /** What rules would have found over the last days, without storing anything. */
 export interface RuleTrial {
@@ -21,11 +33,19 @@ export interface RuleTrial {
   peopleNotExamined: number;
 }
 
+/** Options for a trial; tests pass a short deadline. */
+export interface TrialOptions {
+  deadlineMs?: number;
+}
+
 /**
  * Tries rules over the last `days` days before anyone enables them: the events any of their
  * steps matches (also those whose account maps to nobody yet), then, for the people with
- * matching events (the most matching first), the alerts detection would raise. Runs in a
- * transaction that is rolled back, so nothing of it stays.
+ * matching events (the most matching first), the alerts detection would raise, each person in
+ * a transaction that is rolled back, so nothing of it stays.
+ * It is cut into short statements (a day of events, a person) so that on SQLite, whose one
+ * connection serves every request in turn, other requests are answered between them; and it
+ * has a deadline, past which it stops with {@link TrialTooSlow}.
  */
 export async function tryRules(
   handle: DatabaseHandle,
@@ -34,50 +54,92 @@ export async function tryRules(
   context: FilterContext,
   config: Configuration,
   now: number,
+  options: TrialOptions = {},
 ): Promise<RuleTrial> {
+  const deadlineMs = options.deadlineMs ?? TRIAL_DEADLINE_MS;
+  const deadline = Date.now() + deadlineMs;
+  const within = <T>(work: (db: Kysely<Database>, c: FilterContext) => Promise<T>) =>
+    withDeadline(handle.db, context, deadline, work);
   const from = now - days * DAY_MS;
   const to = now + 1;
   const steps = rules.flatMap((rule) => rule.condition.steps);
-  const anyStep = sql.join(
-    steps.map((step) => compileFilter(step.match, 'e', context)),
-    sql` or `,
-  );
-  const condition = sql<boolean>`(${anyStep})`;
-  const totals = await countMatchingEvents(handle.db, condition, from, to);
-  const people = await peopleMatching(handle.db, condition, from, to);
-  const examined = people.slice(0, TRIAL_PEOPLE);
-  const found: RuleTrial['people'] = [];
+  const matching = (c: FilterContext) =>
+    sql<boolean>`(${sql.join(
+      steps.map((step) => compileFilter(step.match, 'e', c)),
+      sql` or `,
+    )})`;
+  const totals = { events: 0, unmapped: 0 };
+  const perPerson = new Map<string, number>();
+  try {
+    for (let start = from; start < to; start += DAY_MS) {
+      const end = Math.min(start + DAY_MS, to);
+      const [day, people] = await within(async (db, c) => [
+        await countMatchingEvents(db, matching(c), start, end),
+        await peopleMatching(db, matching(c), start, end),
+      ]);
+      totals.events += day.events;
+      totals.unmapped += day.unmapped;
+      for (const person of people) {
+        perPerson.set(person.employeeId, (perPerson.get(person.employeeId) ?? 0) + person.events);
+      }
+    }
+    const people = [...perPerson]
+      .map(([employeeId, events]) => ({ employeeId, events }))
+      .sort((a, b) => b.events - a.events || (a.employeeId < b.employeeId ? -1 : 1));
+    const examined = people.slice(0, TRIAL_PEOPLE);
+    const found: RuleTrial['people'] = [];
+    for (const person of examined) {
+      const alerts = await raisedFor(handle, person.employeeId, rules, context, config, now, {
+        from,
+        deadline,
+      });
+      found.push({ employeeId: person.employeeId, matchingEvents: person.events, alerts });
+    }
+    return {
+      matchingEvents: totals.events,
+      unmappedEvents: totals.unmapped,
+      alerts: found.reduce((sum, person) => sum + person.alerts, 0),
+      people: found
+        .filter((person) => person.alerts > 0 || person.matchingEvents > 0)
+        .sort((a, b) => b.alerts - a.alerts || b.matchingEvents - a.matchingEvents),
+      peopleNotExamined: people.length - examined.length,
+    };
+  } catch (error) {
+    if (error instanceof DeadlinePassed) throw new TrialTooSlow(deadlineMs);
+    throw error;
+  }
+}
+
+/** The alerts detection would raise about one person, in a transaction that is rolled back. */
+async function raisedFor(
+  handle: DatabaseHandle,
+  employeeId: string,
+  rules: readonly Rule[],
+  context: FilterContext,
+  config: Configuration,
+  now: number,
+  span: { from: number; deadline: number },
+): Promise<number> {
   const rollback = new Error('trial');
+  let raised = 0;
   try {
     await handle.db.transaction().execute(async (trx) => {
-      for (const person of examined) {
-        const outcome = await detectPerson(
-          trx,
-          { employeeId: person.employeeId, from, to: now, queuedAt: now },
-          rules,
-          context,
-          config,
-          now,
-        );
-        found.push({
-          employeeId: person.employeeId,
-          matchingEvents: person.events,
-          alerts: outcome.raised,
-        });
-      }
+      const outcome = await detectPerson(
+        trx,
+        { employeeId, from: span.from, to: now, queuedAt: now },
+        rules,
+        context,
+        config,
+        now,
+        () => span.deadline,
+      );
+      if (outcome.tooSlow.length > 0) throw new DeadlinePassed();
+      raised = outcome.raised;
       // Nothing of a trial is kept: the alerts it recorded go with the transaction.
       throw rollback;
     });
   } catch (error) {
     if (error !== rollback) throw error;
   }
-  return {
-    matchingEvents: totals.events,
-    unmappedEvents: totals.unmapped,
-    alerts: found.reduce((sum, person) => sum + person.alerts, 0),
-    people: found
-      .filter((person) => person.alerts > 0 || person.matchingEvents > 0)
-      .sort((a, b) => b.alerts - a.alerts || b.matchingEvents - a.matchingEvents),
-    peopleNotExamined: people.length - examined.length,
-  };
+  return raised;
 }

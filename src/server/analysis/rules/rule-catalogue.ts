@@ -23,6 +23,8 @@ export interface CatalogueEntry {
   /** The stored text it came from (custom rules). */
   stored: StoredRuleSource | null;
   enabled: boolean;
+  /** Why detection switched it off (it ran past its deadline); null otherwise. */
+  disabledReason: string | null;
 }
 
 interface ShippedEntry {
@@ -66,7 +68,8 @@ export async function ruleCatalogue(db: Kysely<Database>): Promise<CatalogueEntr
     ...entry,
     origin: 'shipped',
     stored: null,
-    enabled: switches.get(entry.rule.id) ?? true,
+    enabled: switches.get(entry.rule.id)?.enabled ?? true,
+    disabledReason: switches.get(entry.rule.id)?.disabledReason ?? null,
   }));
   for (const text of stored) {
     const compiled = compileRuleText(text.format as RuleFormat, text.source);
@@ -80,7 +83,8 @@ export async function ruleCatalogue(db: Kysely<Database>): Promise<CatalogueEntr
         origin: 'custom',
         source: text.source,
         stored: text,
-        enabled: switches.get(rule.id) ?? false,
+        enabled: switches.get(rule.id)?.enabled ?? false,
+        disabledReason: switches.get(rule.id)?.disabledReason ?? null,
       });
     }
   }

@@ -63,13 +63,54 @@ export async function deleteRuleSource(
       .execute();
 }
 
-/** Every rule switch, by rule id. */
-export async function ruleSwitches(db: Kysely<Database>): Promise<Map<string, boolean>> {
-  const rows = await db.selectFrom('rule_settings').select(['rule_id', 'enabled']).execute();
-  return new Map(rows.map((row) => [row.rule_id, Number(row.enabled) === 1]));
+/** A rule's switch, and why detection turned it off (null when a person did). */
+export interface RuleSwitch {
+  enabled: boolean;
+  disabledReason: string | null;
 }
 
-/** Switches a rule on or off. */
+/** Every rule switch, by rule id. */
+export async function ruleSwitches(db: Kysely<Database>): Promise<Map<string, RuleSwitch>> {
+  const rows = await db
+    .selectFrom('rule_settings')
+    .select(['rule_id', 'enabled', 'disabled_reason'])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.rule_id,
+      { enabled: Number(row.enabled) === 1, disabledReason: row.disabled_reason },
+    ]),
+  );
+}
+
+/**
+ * Switches a rule off on detection's behalf, with the reason the rules screen shows; false when
+ * it was off already (another pass got there first).
+ */
+export async function disableRuleWithReason(
+  db: Kysely<Database>,
+  ruleId: string,
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  const current = await db
+    .selectFrom('rule_settings')
+    .select('enabled')
+    .where('rule_id', '=', ruleId)
+    .executeTakeFirst();
+  if (current && Number(current.enabled) === 0) return false;
+  const values = { rule_id: ruleId, enabled: 0, updated_by: null, updated_at: now };
+  await db
+    .insertInto('rule_settings')
+    .values({ ...values, disabled_reason: reason })
+    .onConflict((oc) =>
+      oc.column('rule_id').doUpdateSet({ enabled: 0, updated_at: now, disabled_reason: reason }),
+    )
+    .execute();
+  return true;
+}
+
+/** Switches a rule on or off (a person's choice: any reason detection gave is cleared). */
 export async function setRuleSwitch(
   db: Kysely<Database>,
   ruleId: string,
@@ -86,6 +127,7 @@ export async function setRuleSwitch(
         enabled: values.enabled,
         updated_by: values.updated_by,
         updated_at: values.updated_at,
+        disabled_reason: null,
       }),
     )
     .execute();

@@ -99,4 +99,6 @@ export interface RuleSettingsTable {
   enabled: number;
   updated_by: string | null;
   updated_at: number;
+  /** Why detection switched the rule off (migration 0026); null when a person switched it. */
+  disabled_reason: string | null;
 }

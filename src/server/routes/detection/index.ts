@@ -12,7 +12,7 @@ import {
   testDetectionRuleReplySchema,
   updateDetectionRuleBodySchema,
 } from '../../../shared/schemas/detection-rules';
-import { tryRules } from '../../analysis/alerts/try-rules';
+import { TrialTooSlow, tryRules } from '../../analysis/alerts/try-rules';
 import { compileRuleText } from '../../analysis/rules/compile-rule-text';
 import { loadFilterContext } from '../../analysis/rules/filter-context';
 import { shippedPolicies } from '../../analysis/rules/policies';
@@ -211,7 +211,15 @@ export const detectionRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       const policy = await request.identityPolicy();
       const rules = compiled(format, source);
       const { context, config } = await loadFilterContext(app.db, app.database.dialect);
-      const trial = await tryRules(app.database, rules, days, context, config, Date.now());
+      const trial = await tryRules(app.database, rules, days, context, config, Date.now()).catch(
+        (error: unknown) => {
+          if (!(error instanceof TrialTooSlow)) throw error;
+          throw invalid(
+            `The rule took longer than ${Math.round(error.deadlineMs / 1000)} s to try over ${days} days and was stopped: it would slow detection down for everyone. Simplify its regular expressions or narrow what it matches (an activity, a field that must be present), or try fewer days.`,
+            'source',
+          );
+        },
+      );
       const people = [];
       for (const person of trial.people) {
         const row = await findEmployee(app.db, person.employeeId);

@@ -14,6 +14,7 @@ export function presentRule(entry: CatalogueEntry): DetectionRule {
     format: entry.format,
     origin: entry.origin,
     enabled: entry.enabled,
+    disabledReason: entry.enabled ? null : entry.disabledReason,
     watchlist: rule.watchlist ?? null,
     raiseOn: rule.raiseOn ?? null,
     policies: shippedPolicies()

@@ -21,6 +21,7 @@ export function rule(id: string, overrides: Partial<DetectionRule> = {}): Detect
     format: 'vigil',
     origin: 'shipped',
     enabled: true,
+    disabledReason: null,
     watchlist: null,
     raiseOn: null,
     policies: [],
