@@ -43,6 +43,10 @@ const label = <K extends string>(labels: Record<K, string>, value: unknown) =>
 const withReason = (line: string, reason: unknown) =>
   text(reason) ? `${line}: ${text(reason)}` : line;
 
+/** An alert a history line names: "the critical alert “USB mass copy”". */
+const alertNamed = (details: Record<string, unknown>) =>
+  ['the', text(details.severity), 'alert', quoted(details.alertTitle)].filter(Boolean).join(' ');
+
 /** One change of a PATCH to a case, in words; null for the parts another part already says. */
 function describeChange(
   field: string,
@@ -160,7 +164,11 @@ export function summarizeActivity(entry: SummarizedEntry, lookups: SummaryLookup
   const details = entry.details ?? {};
   switch (entry.action) {
     case 'investigation.create':
-      return 'Opened the investigation';
+      return text(details.alertTitle)
+        ? `Opened the investigation from ${alertNamed(details)}`
+        : 'Opened the investigation';
+    case 'investigation.alert.add':
+      return `Added ${alertNamed(details)} to the investigation`;
     case 'investigation.update':
       return describeUpdate(details, lookups);
     case 'note.create':

@@ -13,17 +13,34 @@ const DAY_MS = 86_400_000;
 const CASE_LEAD_DAYS = 30;
 
 /**
+ * The case's own history line for the alert (the case history lists entries about the case):
+ * the case opened from it, or the alert added to the open case.
+ */
+export interface CaseAlertEntry {
+  action: 'investigation.create' | 'investigation.alert.add';
+  targetType: 'investigation';
+  targetId: string;
+  details: { alertId: string; alertTitle: string; severity: string; subjectEmployeeId: string };
+}
+
+/**
  * Turns an alert into a case, in the caller's transaction: the alert joins the person's open
  * case if they have one, or a new case about them opens, covering the month before the alert
  * up to today, titled after the alert's rule (never after the person: names only come from the
- * employee presenter). The alert is then `escalated` and points at the case.
+ * employee presenter). The alert is then `escalated` and points at the case. Returns the
+ * alert's audit entry and the case's (its history says where it came from).
  */
 export async function escalateAlert(
   db: Kysely<Database>,
   viewer: Viewer,
   alert: AlertRow,
   now: number,
-): Promise<{ investigationId: string; created: boolean; entry: AlertAuditEntry }> {
+): Promise<{
+  investigationId: string;
+  created: boolean;
+  entry: AlertAuditEntry;
+  caseEntry: CaseAlertEntry;
+}> {
   const open = await findOpenCaseAbout(db, alert.employee_id);
   let investigationId: string;
   if (open) {
@@ -50,6 +67,17 @@ export async function escalateAlert(
   return {
     investigationId,
     created: !open,
+    caseEntry: {
+      action: open ? 'investigation.alert.add' : 'investigation.create',
+      targetType: 'investigation',
+      targetId: investigationId,
+      details: {
+        alertId: alert.id,
+        alertTitle: alert.title,
+        severity: alert.severity,
+        subjectEmployeeId: alert.employee_id,
+      },
+    },
     entry: {
       action: 'alert.escalate',
       targetType: 'alert',

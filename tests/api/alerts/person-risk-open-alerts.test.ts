@@ -3,48 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scorePerson } from '../../../src/server/analysis/alerts/person-risk';
 import { getConfiguration } from '../../../src/server/db/queries/configuration';
 import { startTestApp } from '../support/test-app';
+import { insertAlert } from './insert-alert';
 import type { ApiClient, TestApp } from '../support/test-app';
 
-const DAY = 86_400_000;
 const NOW = Date.now();
-const RANK = { low: 0, medium: 1, high: 2, critical: 3 } as const;
 
 let t: TestApp;
 let admin: ApiClient;
 let people: string[];
 
 /** An alert raised today about activity `daysAgo` days old, as detection stores it. */
-async function alertAbout(
+function alertAbout(
   employeeId: string,
   id: string,
-  severity: keyof typeof RANK,
+  severity: 'low' | 'medium' | 'high' | 'critical',
   daysAgo: number,
   status = 'new',
 ) {
-  await t.db
-    .insertInto('alerts')
-    .values({
-      id,
-      rule_id: 'usb-mass-copy',
-      title: `Mass copy ${id}`,
-      description: '',
-      employee_id: employeeId,
-      severity,
-      severity_rank: RANK[severity],
-      status,
-      reason: status === 'dismissed' ? 'Reviewed' : null,
-      assignee_id: null,
-      investigation_id: null,
-      techniques: '[]',
-      itm: '[]',
-      why: 'test',
-      first_time: NOW - (daysAgo + 1) * DAY,
-      last_time: NOW - daysAgo * DAY,
-      event_count: 3,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .execute();
+  return insertAlert(t, { id, employeeId, severity, daysAgo, status, now: NOW });
 }
 
 async function riskOf(employeeId: string) {

@@ -176,6 +176,35 @@ describe('pinning events', () => {
     expect((await lead.post(pins(), {})).status).toBe(400);
   });
 
+  it('pins an event from the subject timeline and from an alert, captured and hashed the same way', async () => {
+    // A case of its own, so these pins leave the first case's list as the other tests expect.
+    const other = await lead.post('/investigations', {
+      title: 'Pins from the timeline and an alert',
+      subjectEmployeeId: SUBJECT,
+      windowStart: '2026-10-01',
+      windowEnd: '2026-10-20',
+    });
+    expect(other.status).toBe(201);
+    const [usb] = await eventIds(SUBJECT, 'usb_write');
+    const [request] = await eventIds(SUBJECT, 'access_request');
+    for (const [page, id] of [
+      ['timeline', usb],
+      ['alert', request],
+    ] as const) {
+      const reply = await lead.post(`/investigations/${other.body.id}/pins`, {
+        eventIds: [id],
+        page,
+        note: `From the ${page}`,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(reply.body).toMatchObject({ kind: 'events', capturedBy: 'server', page });
+      expect(reply.body.contentSha256).toBe(sha256(reply.body.content));
+      expect(reply.body.rawHashes).toEqual([
+        { eventId: id, sha256: sha256(reply.body.content.events[0].raw) },
+      ]);
+    }
+  });
+
   it('pinning the same events twice while live is a conflict', async () => {
     const ids = (await eventIds(SUBJECT, 'usb_write')).slice(0, 2);
     const again = await lead.post(pins(), { eventIds: [...ids].reverse() });

@@ -44,7 +44,7 @@ export const escalateAlertRoute: FastifyPluginAsyncZod = async (app) => {
         await rescorePeople(trx, [alert.employee_id], Date.now());
         return {
           result: { investigationId: outcome.investigationId, created: outcome.created },
-          entry: outcome.entry,
+          entry: [outcome.entry, outcome.caseEntry],
         };
       });
     },

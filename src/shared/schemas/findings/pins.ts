@@ -7,8 +7,18 @@ import { epochMs, userRefSchema } from '../common';
 /** The most events one pin holds. */
 export const MAX_PINNED_EVENTS = 500;
 
-/** Where a pin can come from: an evidence page (its slug), or the incident timeline. */
-const pinPages: readonly string[] = [...evidencePageSlugs, 'incidents'];
+/**
+ * Pins of events made outside the evidence pages: the subject timeline, where every figure's
+ * drill-down lands, and an alert's events (pinned to the case the alert became).
+ */
+export const EVENT_PIN_PAGES = { timeline: 'timeline', alert: 'alert' } as const;
+
+/** Where a pin can come from: an evidence page (its slug), the incident timeline, or above. */
+const pinPages: readonly string[] = [
+  ...evidencePageSlugs,
+  'incidents',
+  ...Object.values(EVENT_PIN_PAGES),
+];
 
 const SNAPSHOT_REFUSED =
   'A pin does not take a snapshot: the server captures what is pinned. Send eventIds, or finding and key.';
