@@ -29,6 +29,8 @@ export class DomainError extends Error {
     readonly refusal: Refusal | null = null,
     /** The input field the message is about, when it is about one (a form shows it there). */
     readonly field: string | null = null,
+    /** A machine-readable reason the client acts on (ERROR_CODES in shared/schemas/common). */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -41,7 +43,8 @@ export const invalid = (message: string, field: string | null = null) =>
 /** Nobody is signed in, or the credentials are wrong. */
 export const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
 /** Signed in, but not allowed to do this. */
-export const forbidden = (message: string) => new DomainError('forbidden', message);
+export const forbidden = (message: string, code: string | null = null) =>
+  new DomainError('forbidden', message, null, null, code);
 /** No such thing, or one the caller may not know of (then `refusal` says which). */
 export const notFound = (message: string, refusal: Refusal | null = null) =>
   new DomainError('not-found', message, refusal);

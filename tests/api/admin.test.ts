@@ -41,6 +41,12 @@ describe('managing users', () => {
       created.body.temporaryPassword,
     );
     expect(reply.status).toBe(200);
+    // The temporary password opens nothing else until its owner chooses their own.
+    const changed = await client.post('/me/password', {
+      currentPassword: created.body.temporaryPassword,
+      newPassword: 'the investigator own passphrase',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await client.get('/admin/users')).status).toBe(403);
     expect((await client.get('/audit')).status).toBe(403);
     const someoneElses = await admin.post<Investigation>('/investigations', {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ensureFirstAdmin } from '../../src/server/startup/first-admin';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/schemas/auth';
+import { ERROR_CODES } from '../../src/shared/schemas/common';
 import { failAudit } from './support/fail-audit';
 import { startTestApp } from './support/test-app';
 import type { ApiClient, TestApp } from './support/test-app';
@@ -64,6 +66,39 @@ describe('changing one’s own password', () => {
     expect(again.reply.status).toBe(200);
     expect(again.reply.body.passwordChangeRequired).toBe(false);
     expect(await auditActions(user.id)).toEqual(['user.password_change']);
+  });
+
+  it('a temporary password opens nothing but who-am-I and the change, on the server too', async () => {
+    const user = await newUser('gated');
+    const { client } = await t.signIn(user.email, user.password);
+    for (const path of ['/investigations', '/alerts', '/me/settings', '/identity/employees']) {
+      const refused = await client.get(path);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.code, path).toBe(ERROR_CODES.passwordChangeRequired);
+      expect(refused.body.message, path).toMatch(/choose your own password/);
+    }
+    expect((await client.post('/investigations', { title: 'x' })).status).toBe(403);
+    expect((await client.get('/auth/me')).status).toBe(200);
+    const changed = await client.post('/me/password', {
+      currentPassword: user.password,
+      newPassword: 'my own long passphrase',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await client.get('/investigations')).status).toBe(200);
+  });
+
+  it('the first admin’s printed password is temporary; one set in VIGIL_ADMIN_PASSWORD is not', async () => {
+    const empty = await startTestApp();
+    try {
+      const printed = await ensureFirstAdmin(empty.db, 'first@vigil.test', undefined);
+      expect(printed.created).toBe(true);
+      if (!printed.created) return;
+      const { reply, client } = await empty.signIn('first@vigil.test', printed.password);
+      expect(reply.body.passwordChangeRequired).toBe(true);
+      expect((await client.get('/investigations')).status).toBe(403);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('refuses a wrong current password, a short new one and an unchanged one, in sentences', async () => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 
+import { ERROR_CODES } from '../../shared/schemas/common';
 import { HttpError } from './http-error';
 import type { NonJsonBody } from './http-error';
 
@@ -26,6 +27,16 @@ let onUnauthorized: () => void = () => {
 /** Replaces what a 401 does (the default sends the browser to /auth); tests and sign-in use it. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
+}
+
+let onPasswordChangeRequired: () => void = () => undefined;
+
+/**
+ * What a 403 saying the password is still temporary does (the shell asks for a new one): the
+ * server refuses every other call until then, whoever made it.
+ */
+export function setPasswordChangeRequiredHandler(handler: () => void): void {
+  onPasswordChangeRequired = handler;
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -74,6 +85,11 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   if (!response.ok) {
     const error = new HttpError(response.status, response.statusText, body);
     if (response.status === 401 && path !== '/auth/login') onUnauthorized();
+    if (
+      response.status === 403 &&
+      (body as { code?: unknown } | null)?.code === ERROR_CODES.passwordChangeRequired
+    )
+      onPasswordChangeRequired();
     throw error;
   }
   return (options.schema ? options.schema.parse(body) : body) as S extends z.ZodType

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import type { DragEvent } from 'react';
 
 import { Tooltip } from '../components/tooltip';
@@ -10,6 +11,11 @@ import { useTabTitle } from './tab-title';
 
 function TabButton(props: { tab: Tab; index: number; selected: boolean; inOtherPane: boolean }) {
   const title = useTabTitle(props.tab.location);
+  const ref = useRef<HTMLDivElement>(null);
+  // The strip scrolls: the tab a key or a link chose comes into view.
+  useEffect(() => {
+    if (props.selected) ref.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [props.selected]);
   const onDragStart = (event: DragEvent) =>
     event.dataTransfer.setData('text/vigil-tab', props.tab.id);
   const onDrop = (event: DragEvent) => {
@@ -20,6 +26,7 @@ function TabButton(props: { tab: Tab; index: number; selected: boolean; inOtherP
   // interactive element. It is the pointer's way to close; keys close tabs with tab.close.
   return (
     <div
+      ref={ref}
       role="presentation"
       className={`tab${props.selected ? ' is-selected' : ''}${props.inOtherPane ? ' in-other-pane' : ''}`}
       draggable

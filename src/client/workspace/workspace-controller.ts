@@ -21,25 +21,36 @@ export const workspace = {
   currentLocation(): string {
     return model.focusedTab(appStore.get(workspaceAtom)).location;
   },
-  /** Goes to a location in the focused tab, or in a new tab. */
+  /**
+   * Goes to a location: in a new tab when asked (a modifier: Ctrl/Cmd+Enter or +click); in
+   * the tab that already shows its case, alert or integration when another tab does, so one
+   * thing is never open twice by accident; otherwise in the focused tab.
+   */
   navigate(location: string, options: { newTab?: boolean; background?: boolean } = {}): void {
     if (options.newTab) {
       update((ws) => model.openTab(ws, location, { background: options.background ?? false }));
       return;
     }
-    const router = existingRouter(model.focusedTabId(appStore.get(workspaceAtom)));
+    const ws = appStore.get(workspaceAtom);
+    const existing = model.isItemPlace(location) ? model.tabShowing(ws, location) : null;
+    const target = existing ?? model.focusedTabId(ws);
+    if (target !== model.focusedTabId(ws)) update((current) => model.showTab(current, target));
+    if (model.tabLocation(appStore.get(workspaceAtom), target) === location) return;
+    const router = existingRouter(target);
     if (router) void router.navigate(location);
-    else update((ws) => model.setTabLocation(ws, model.focusedTabId(ws), location));
+    else update((current) => model.setTabLocation(current, target, location));
   },
   /**
    * Opens a place (a case, an incident) the way the palette and its commands do: in the tab
-   * that already shows it, if another tab does, so a case is never open twice by accident;
-   * otherwise as `navigate` does. Asking for a new tab (Ctrl+Enter) always opens one.
+   * that already shows it (at its page, or at the page asked for), otherwise as `navigate`
+   * does. Asking for a new tab (Ctrl+Enter) always opens one.
    */
   open(location: string, options: { newTab?: boolean } = {}): void {
     const ws = appStore.get(workspaceAtom);
     const existing = options.newTab ? null : model.tabShowing(ws, location);
-    if (existing && existing !== model.focusedTabId(ws)) {
+    // A bare case link shows the case where its tab is, at the page that tab is on.
+    const bare = model.placeOf(location) === location.replace(/\/+$/, '');
+    if (existing && bare && existing !== model.focusedTabId(ws)) {
       update((current) => model.showTab(current, existing));
       return;
     }

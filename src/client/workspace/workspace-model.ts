@@ -3,6 +3,7 @@
  * side. Pure functions, so the rules (distinct tabs per pane, what closing does) are unit-tested
  * apart from React.
  */
+import { matchPath, routes } from '../../shared/routes';
 
 /** One tab: a location (pathname and search) in the app. */
 export interface Tab {
@@ -68,18 +69,45 @@ function pathOf(location: string): string {
 }
 
 /**
- * The tab that already shows a place: a tab at its path or at a page under it (a case open at
- * its evidence locker shows that case). The focused tab wins, then the first in the strip.
+ * The place a location shows: for a route with an id, its path down to that id (a case at its
+ * overview, evidence locker or timeline is one place, `/app/investigations/7`); otherwise the
+ * whole path (the alert queue, whatever its filters). Two tabs at one place are one too many.
+ */
+export function placeOf(location: string): string {
+  const path = pathOf(location).replace(/\/+$/, '') || '/';
+  const match = matchPath(path);
+  if (!match) return path;
+  const template = routes[match.routeId].path.split('/');
+  const first = template.findIndex((part) => part.startsWith(':'));
+  return first < 0
+    ? path
+    : path
+        .split('/')
+        .slice(0, first + 1)
+        .join('/');
+}
+
+/** Whether a location shows one thing (a case, an alert, an integration), not a list or page. */
+export function isItemPlace(location: string): boolean {
+  const match = matchPath(pathOf(location));
+  return match !== null && Object.keys(match.params).length > 0;
+}
+
+/**
+ * The tab that already shows a location's place (see placeOf). The focused tab wins, then
+ * the first in the strip.
  */
 export function tabShowing(ws: Workspace, location: string): string | null {
-  const path = pathOf(location).replace(/\/+$/, '');
-  const shows = (tab: Tab) => {
-    const at = pathOf(tab.location).replace(/\/+$/, '');
-    return at === path || at.startsWith(`${path}/`);
-  };
+  const place = placeOf(location);
+  const shows = (tab: Tab) => placeOf(tab.location) === place;
   const focused = focusedTab(ws);
   if (shows(focused)) return focused.id;
   return ws.tabs.find(shows)?.id ?? null;
+}
+
+/** The location a tab shows, or undefined for a tab that is not there. */
+export function tabLocation(ws: Workspace, tabId: string): string | undefined {
+  return ws.tabs.find((tab) => tab.id === tabId)?.location;
 }
 
 /** Records where a tab's router went. */
@@ -197,8 +225,8 @@ export function parseUrl(
 
 /**
  * The workspace a URL asks for, on top of the tabs kept from the last visit: the focused
- * location gets a tab (an existing one with the same location, else a new one), and so does
- * the other pane of a shared split.
+ * location gets a tab (an existing one at the same place, moved to the location, else a new
+ * one), and so does the other pane of a shared split.
  */
 export function fromUrl(saved: Workspace | null, url: ReturnType<typeof parseUrl>): Workspace {
   const ws: Workspace | null =
@@ -210,8 +238,10 @@ export function fromUrl(saved: Workspace | null, url: ReturnType<typeof parseUrl
       const fresh = initialWorkspace(location);
       return [fresh, fresh.tabs[0]!.id];
     }
-    const existing = w.tabs.find((tab) => tab.location === location);
-    if (existing) return [w, existing.id];
+    // A link to what a tab already shows opens there (at the link's page), not in a new tab:
+    // following links to the same case used to pile up a tab each.
+    const existing = w.tabs.find((tab) => tab.location === location)?.id ?? tabShowing(w, location);
+    if (existing) return [setTabLocation(w, existing, location), existing];
     const opened = openTab(w, location, { background: true });
     return [opened, opened.tabs.find((t) => t.location === location && !w.tabs.includes(t))!.id];
   };

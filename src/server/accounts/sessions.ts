@@ -79,6 +79,7 @@ export async function lookupSession(
       displayName: first.display_name,
       roles,
       permissions: granted,
+      passwordChangeRequired: Boolean(first.password_temporary),
     },
   };
 }

@@ -7,4 +7,6 @@ export interface Viewer {
   displayName: string;
   roles: Array<{ id: string; name: string }>;
   permissions: ReadonlySet<Permission>;
+  /** Signed in with a temporary password (admin-set or first): only changing it is allowed. */
+  passwordChangeRequired: boolean;
 }

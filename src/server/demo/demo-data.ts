@@ -70,6 +70,7 @@ export async function openDemoCases(
     email: admin.email,
     displayName: admin.display_name,
     roles: [{ id: 'admin', name: 'Admin' }],
+    passwordChangeRequired: false,
     permissions: new Set(permissions),
   };
   const ids: string[] = [];

@@ -106,6 +106,7 @@ export const errorsPlugin = fp(
           error: STATUS_NAMES[status]!,
           message: error.message,
           ...(issues && { issues }),
+          ...(error.code && { code: error.code }),
         });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { requireOwnPassword } from '../accounts/own-password-gate';
 import { adminRoleRoutes } from './admin/roles';
 import { alertRoutes } from './alerts';
 import { adminUserRoutes } from './admin/users';
@@ -31,6 +32,34 @@ import { timelineRoutes } from './timeline';
 import { userDirectoryRoutes } from './users/directory';
 import { watchlistRoutes } from './watchlists';
 
+/** Every route that needs the user's own password (not a temporary one) first. */
+const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
+  authenticated.addHook('onRequest', requireOwnPassword);
+  await authenticated.register(mySettingsRoutes);
+  await authenticated.register(investigationRoutes);
+  await authenticated.register(findingRoutes);
+  await authenticated.register(timelineRoutes);
+  await authenticated.register(configurationRoutes);
+  await authenticated.register(incidentRoutes);
+  await authenticated.register(reportRoutes);
+  await authenticated.register(alertRoutes);
+  await authenticated.register(watchlistRoutes);
+  await authenticated.register(detectionRuleRoutes);
+  await authenticated.register(templateRoutes);
+  await authenticated.register(searchEventsRoute);
+  await authenticated.register(employeeRoutes);
+  await authenticated.register(employeeRiskRoute);
+  await authenticated.register(integrationRoutes);
+  await authenticated.register(generatorRoutes);
+  await authenticated.register(userDirectoryRoutes);
+  await authenticated.register(adminUserRoutes);
+  await authenticated.register(adminRoleRoutes);
+  await authenticated.register(auditRoutes);
+  await authenticated.register(retentionRoutes);
+  await authenticated.register(privacyRoutes);
+  await authenticated.register(openApiRoute);
+};
+
 /** Everything under /api/app. Only sign-in and sign-out are reachable without a session. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // By scope, not by URL prefix: these hold for every route below, however its path is spelled.
@@ -46,30 +75,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     authenticated.addHook('onRequest', (request, reply) =>
       authenticated.authenticate(request, reply),
     );
+    // Who am I and changing one's password stay open to a temporary password; the rest waits.
     await authenticated.register(meRoute);
-    await authenticated.register(mySettingsRoutes);
     await authenticated.register(myPasswordRoutes);
-    await authenticated.register(investigationRoutes);
-    await authenticated.register(findingRoutes);
-    await authenticated.register(timelineRoutes);
-    await authenticated.register(configurationRoutes);
-    await authenticated.register(incidentRoutes);
-    await authenticated.register(reportRoutes);
-    await authenticated.register(alertRoutes);
-    await authenticated.register(watchlistRoutes);
-    await authenticated.register(detectionRuleRoutes);
-    await authenticated.register(templateRoutes);
-    await authenticated.register(searchEventsRoute);
-    await authenticated.register(employeeRoutes);
-    await authenticated.register(employeeRiskRoute);
-    await authenticated.register(integrationRoutes);
-    await authenticated.register(generatorRoutes);
-    await authenticated.register(userDirectoryRoutes);
-    await authenticated.register(adminUserRoutes);
-    await authenticated.register(adminRoleRoutes);
-    await authenticated.register(auditRoutes);
-    await authenticated.register(retentionRoutes);
-    await authenticated.register(privacyRoutes);
-    await authenticated.register(openApiRoute);
+    await authenticated.register(ownPasswordRoutes);
   });
 };

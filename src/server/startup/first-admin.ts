@@ -12,7 +12,8 @@ export type FirstAdmin =
 
 /**
  * When no user exists, creates the first admin: VIGIL_ADMIN_EMAIL, with VIGIL_ADMIN_PASSWORD or a
- * random password that is shown once. Two processes racing here create one admin.
+ * random password that is shown once and must be changed at first sign-in. Two processes racing
+ * here create one admin.
  */
 export async function ensureFirstAdmin(
   db: Kysely<Database>,
@@ -29,6 +30,9 @@ export async function ensureFirstAdmin(
       email,
       displayName: 'Administrator',
       passwordHash: await hashPassword(chosen),
+      // A printed password is temporary (it sat in a terminal or a log): the admin chooses
+      // their own at first sign-in. One the operator set in VIGIL_ADMIN_PASSWORD is theirs.
+      passwordTemporary: password === undefined,
       now,
     },
     ['admin'],

@@ -22,6 +22,8 @@ export const errorReplySchema = z.object({
   error: z.string(),
   message: z.string(),
   issues: z.array(fieldIssueSchema).optional(),
+  /** A machine-readable reason the client acts on (see ERROR_CODES). */
+  code: z.string().optional(),
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
@@ -74,3 +76,9 @@ export const timeQuery = z
     }
     return parsed;
   });
+
+/** Reasons an error reply names in `code`, for the client to act on. */
+export const ERROR_CODES = {
+  /** Signed in with a temporary password: choose your own before anything else. */
+  passwordChangeRequired: 'password_change_required',
+} as const;

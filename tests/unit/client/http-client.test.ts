@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { request, setUnauthorizedHandler } from '../../../src/client/api/http-client';
+import {
+  request,
+  setPasswordChangeRequiredHandler,
+  setUnauthorizedHandler,
+} from '../../../src/client/api/http-client';
 import { HttpError, isClientError } from '../../../src/client/api/http-error';
 import { queryClient } from '../../../src/client/api/query-client';
 import { createInvestigation } from '../../../src/client/api/investigations/create-investigation';
@@ -60,6 +64,24 @@ describe('the HTTP client', () => {
     setUnauthorizedHandler(handler);
     vi.stubGlobal('fetch', reply(401, 'Unauthorized', '{"error":"Unauthorized","message":"x"}'));
     await request('/investigations').catch(() => undefined);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a new password when the server says the password is temporary, not on other 403s', async () => {
+    const handler = vi.fn();
+    setPasswordChangeRequiredHandler(handler);
+    vi.stubGlobal(
+      'fetch',
+      reply(
+        403,
+        'Forbidden',
+        '{"error":"Forbidden","message":"x","code":"password_change_required"}',
+      ),
+    );
+    await expect(request('/investigations')).rejects.toBeInstanceOf(HttpError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('fetch', reply(403, 'Forbidden', '{"error":"Forbidden","message":"x"}'));
+    await request('/admin/users').catch(() => undefined);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 

@@ -32,10 +32,11 @@ function caseOpenElsewhere() {
 }
 
 describe('opening a case that another tab shows', () => {
-  it('finds the tab showing the case or a page of it, never a case whose id starts the same', () => {
+  it('finds the tab showing the case, at any page of it, never a case whose id starts the same', () => {
     const ws = caseOpenElsewhere();
     expect(tabShowing(ws, '/app/investigations/a')).toBe('one');
-    expect(tabShowing(ws, '/app/investigations/a/incidents/i1')).toBeNull();
+    // A page of the case (an incident of it) opens in the case's tab too.
+    expect(tabShowing(ws, '/app/investigations/a/incidents/i1')).toBe('one');
     expect(
       tabShowing(openTab(ws, '/app/investigations/ab', { id: 'x' }), '/app/investigations/a'),
     ).toBe('one');

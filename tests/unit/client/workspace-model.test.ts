@@ -8,11 +8,14 @@ import {
   fromUrl,
   gotoTab,
   initialWorkspace,
+  isItemPlace,
   moveTab,
   openTab,
   parseUrl,
+  placeOf,
   reorderTab,
   showTab,
+  tabShowing,
   toggleSplit,
   toUrl,
 } from '../../../src/client/workspace/workspace-model';
@@ -110,5 +113,34 @@ describe('deep links', () => {
     expect(ws.tabs).toHaveLength(3);
     expect(focusedTab(ws).id).toBe('two');
     expect(parseUrl('/app/', '', '#right=https%3A%2F%2Fevil.example').other).toBeNull();
+  });
+
+  it('open a link to a case a tab already shows in that tab, at the link’s page', () => {
+    const saved = three();
+    const timeline = '/app/investigations/a/timeline?label=Confidential';
+    const ws = fromUrl(
+      saved,
+      parseUrl('/app/investigations/a/timeline', '?label=Confidential', ''),
+    );
+    expect(ws.tabs).toHaveLength(3);
+    expect(focusedTab(ws)).toEqual({ id: 'two', location: timeline });
+    // Another case, or the case list, is another place.
+    expect(fromUrl(saved, parseUrl('/app/investigations/c', '', '')).tabs).toHaveLength(4);
+    expect(fromUrl(saved, parseUrl('/app/investigations/', '', '')).tabs).toHaveLength(4);
+  });
+});
+
+describe('places', () => {
+  it('a case at any of its pages is one place; lists and pages keep their path', () => {
+    expect(placeOf('/app/investigations/7/evidence-locker/file-access?label=x')).toBe(
+      '/app/investigations/7',
+    );
+    expect(placeOf('/app/investigations/7/')).toBe('/app/investigations/7');
+    expect(placeOf('/app/integrations/settings/okta-1')).toBe('/app/integrations/settings/okta-1');
+    expect(placeOf('/app/alerts?severity=high')).toBe('/app/alerts');
+    expect(isItemPlace('/app/alerts/12')).toBe(true);
+    expect(isItemPlace('/app/alerts')).toBe(false);
+    expect(tabShowing(three(), '/app/investigations/b/timeline')).toBe('three');
+    expect(tabShowing(three(), '/app/investigations/z')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { useMe } from '../../api/auth/me';
+import { setPasswordChangeRequiredHandler } from '../../api/http-client';
 import { CreateInvestigationDialog } from '../../features/investigations/create-investigation-dialog';
 import { PseudonymizationBanner } from '../../features/privacy/pseudonymization-banner';
 import { RequiredPasswordChange } from '../../features/settings/required-password-change';
@@ -25,6 +26,12 @@ export default function AppShell() {
   const me = useMe();
   const [started, setStarted] = useState(false);
   const changeRequired = me.data?.passwordChangeRequired ?? false;
+  const { refetch } = me;
+  // An admin reset the password while this session was open: the server now refuses every
+  // call with a code; asking who we are again shows the form.
+  useEffect(() => {
+    setPasswordChangeRequiredHandler(() => void refetch());
+  }, [refetch]);
   useEffect(() => {
     if (!me.data || changeRequired) return;
     const stopWorkspace = startWorkspace();

@@ -13,6 +13,7 @@ export interface SessionRow {
   email: string;
   display_name: string;
   disabled: number;
+  password_temporary: number;
   role_id: string | null;
   role_name: string | null;
   role_permissions: unknown;
@@ -33,6 +34,7 @@ const sessionQuery = reusableQuery(['tokenHash'], (db, p) =>
       'u.email',
       'u.display_name',
       'u.disabled',
+      'u.password_temporary',
       'r.id as role_id',
       'r.name as role_name',
       'r.permissions as role_permissions',
