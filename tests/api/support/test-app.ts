@@ -8,6 +8,7 @@ import { hashPassword } from '../../../src/server/accounts/passwords';
 import { seedDemoEmployees } from '../../../src/server/demo/demo-employees';
 import { loadConfig } from '../../../src/server/config';
 import type { Config } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db/database';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import type { Dialect } from '../../../src/server/db/dialect';
 import { insertUserIfAbsent } from '../../../src/server/db/queries/users';
@@ -110,12 +111,28 @@ export interface TestApp {
 
 const PASSWORD = 'test-password-1234';
 
+/** Where a test app's data lives, and what it runs besides the routes. */
+export interface TestAppOptions {
+  /** A migrated database to use instead of a fresh one (a second app on the same data). */
+  database?: DatabaseHandle;
+  /** A SQLite file (migrated) to use instead of memory: another process can open it. */
+  databaseUrl?: string;
+  /** Registers plugins before the app is ready (background jobs: main.ts registers them). */
+  register?: (app: FastifyInstance) => Promise<void>;
+}
+
 /** Builds the app on a fresh database of this run's engine, seeded with the demo employees. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database =
+    options.database ??
+    (options.databaseUrl ? openDatabase(options.databaseUrl) : await openTestDatabase());
   await seedDemoEmployees(database.db);
   const config = { ...loadConfig({}), ...overrides };
   const app = await buildApp({ config, database });
+  await options.register?.(app);
   await app.ready();
   const passwordHash = await hashPassword(PASSWORD);
 
