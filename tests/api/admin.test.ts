@@ -146,14 +146,14 @@ describe('managing users', () => {
 });
 
 describe('managing roles', () => {
-  it('lists the five built-in roles with their permissions', async () => {
+  it('lists the six built-in roles with their permissions', async () => {
     const roles = (await admin.get<{ roles: Role[] }>('/admin/roles')).body.roles;
     expect(
       roles
         .filter((r) => r.builtIn)
         .map((r) => r.id)
         .sort(),
-    ).toEqual(['admin', 'analyst', 'auditor', 'investigator', 'privacy_officer']);
+    ).toEqual(['admin', 'analyst', 'auditor', 'investigator', 'legal', 'privacy_officer']);
     expect(roles.find((r) => r.id === 'admin')!.permissions.sort()).toEqual(
       [...permissions].sort(),
     );
@@ -162,6 +162,12 @@ describe('managing roles', () => {
     expect(roles.find((r) => r.id === 'privacy_officer')!.permissions.sort()).toEqual([
       'audit.read',
       'privacy.approve',
+    ]);
+    // Legal places and lifts holds on any case, and reads no evidence.
+    expect(roles.find((r) => r.id === 'legal')!.permissions.sort()).toEqual([
+      'investigations.read',
+      'investigations.read_all',
+      'legal.hold',
     ]);
   });
 

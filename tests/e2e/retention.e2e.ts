@@ -83,8 +83,17 @@ test('retention by keys: the periods on the privacy settings screen, and a run n
     page.getByText(/Events must be kept for at least \d+ days: the open case/),
   ).toBeVisible();
 
+  // Run now says what it will remove and asks first; Cancel has the focus.
   await tabTo(page, page.getByRole('button', { name: 'Run now' }));
   await press(page, 'Enter');
+  const confirm = page.getByRole('dialog', { name: 'Run retention now?' });
+  await expect(confirm).toContainText(/Retention will remove [\d,]+ events? Vigil received before/);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await shot(page, 'retention-run-confirm');
+  await press(page, 'Tab');
+  await expect(confirm.getByRole('button', { name: 'Remove now' })).toBeFocused();
+  await press(page, 'Enter');
+  await expect(confirm).toBeHidden();
   const summary = page.getByRole('region', { name: 'This run' });
   // How many depends on what journeys before this one uploaded (older exports may be there).
   await expect(summary).toContainText(/removed [\d,]+ events? from before/);

@@ -142,8 +142,9 @@ export async function ingestCommand(
     if (result.formats.length > 0) output.out(`ingest: ${describeFormats(source, result.formats)}`);
     for (const line of describeSkips(result.skips)) output.out(`  ${line}`);
     if (result.status === 'succeeded') {
-      output.out(`ingest: ${summary} (run ${result.runId})`);
+      // The warning first: the summary stays the last line, as scripts read it.
       if (result.warning) output.out(`ingest: ${result.warning}`);
+      output.out(`ingest: ${summary} (run ${result.runId})`);
       const batch = { sources: result.formats.map((f) => f.source), ...result };
       if (changesIdentities(batch)) {
         const resolved = await resolveUnmappedEvents(handle);

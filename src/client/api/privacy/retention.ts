@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { Retention } from '../../../shared/schemas/privacy';
-import { retentionReplySchema, retentionRunSchema } from '../../../shared/schemas/retention';
+import {
+  retentionPreviewSchema,
+  retentionReplySchema,
+  retentionRunSchema,
+} from '../../../shared/schemas/retention';
 import { request } from '../http-client';
 
 const key = ['privacy', 'retention'] as const;
@@ -12,6 +16,17 @@ export function useRetention() {
     queryKey: key,
     queryFn: ({ signal }) =>
       request('/privacy/retention', { schema: retentionReplySchema, signal }),
+  });
+}
+
+/** GET /privacy/retention/preview: what a run now would remove, counted afresh each time. */
+export function useRetentionPreview() {
+  return useQuery({
+    queryKey: [...key, 'preview'],
+    queryFn: ({ signal }) =>
+      request('/privacy/retention/preview', { schema: retentionPreviewSchema, signal }),
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

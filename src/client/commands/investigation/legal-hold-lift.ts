@@ -11,8 +11,7 @@ export const legalHoldLift = defineCommand({
   keywords: ['legal', 'hold', 'retention', 'release', 'remove'],
   disabledReason: (c) => {
     if (!c.investigationId) return 'Open an investigation first.';
-    if (!c.permissions.has('investigations.write'))
-      return 'Your role does not allow changing investigations.';
+    if (!c.permissions.has('legal.hold')) return 'Only admins and Legal place or lift legal holds.';
     return currentInvestigation(c)?.legalHold ? null : 'This investigation is not on legal hold.';
   },
   run: (_args, c) =>

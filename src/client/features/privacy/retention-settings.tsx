@@ -8,6 +8,7 @@ import { Field, FormProblem } from '../../components/field';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { useFieldProblems } from '../../components/field-problems';
 import { Loading } from '../../components/loading';
+import { RetentionRunDialog } from './retention-run-dialog';
 
 const FIELDS = ['eventsDays', 'closedCaseDays', 'auditDays'] as const;
 
@@ -15,7 +16,7 @@ const PERIODS: ReadonlyArray<{ key: (typeof FIELDS)[number]; label: string; hint
   {
     key: 'eventsDays',
     label: 'Events (days)',
-    hint: 'Activity older than this goes, except a held or open case’s subject’s events in its window; it cannot be shorter than such a case looks back.',
+    hint: 'Counted from when Vigil received each event, so imported history gets the whole period. Kept: an open case’s subject’s events in its window, and a held case’s for everyone its evidence names; it cannot be shorter than such a case looks back.',
   },
   {
     key: 'closedCaseDays',
@@ -25,7 +26,7 @@ const PERIODS: ReadonlyArray<{ key: (typeof FIELDS)[number]; label: string; hint
   {
     key: 'auditDays',
     label: 'Audit log (days)',
-    hint: 'Audit entries older than this go; nothing else may remove one.',
+    hint: 'Audit entries older than this go, except a held case’s history; a year at least; nothing else may remove one.',
   },
 ];
 
@@ -71,6 +72,7 @@ function RetentionForm(props: { initial: RetentionReply }) {
   });
   const save = useSaveRetention();
   const runNow = useRunRetention();
+  const [confirming, setConfirming] = useState(false);
   const problems = useFieldProblems(save.error ?? runNow.error, FIELDS);
   const lastRun = runNow.data ?? props.initial.lastRun;
   return (
@@ -118,21 +120,26 @@ function RetentionForm(props: { initial: RetentionReply }) {
           type="button"
           className="button"
           disabled={runNow.isPending}
-          onClick={() =>
-            runNow.mutate(undefined, {
-              onSuccess: (run) =>
-                toast.success(
-                  `Retention removed ${formatNumber(run.removed.events)} events, ${formatNumber(run.removed.cases)} cases and ${formatNumber(run.removed.auditEntries)} audit entries`,
-                ),
-            })
-          }
+          onClick={() => setConfirming(true)}
         >
-          {runNow.isPending ? 'Running…' : 'Run now'}
+          {runNow.isPending ? 'Running…' : 'Run now…'}
         </button>
         <span className="faint" style={{ fontSize: 12 }}>
           Retention also runs by itself once a day.
         </span>
       </div>
+      {confirming ? (
+        <RetentionRunDialog
+          onCancel={() => setConfirming(false)}
+          onRun={async () => {
+            const run = await runNow.mutateAsync();
+            setConfirming(false);
+            toast.success(
+              `Retention removed ${formatNumber(run.removed.events)} events, ${formatNumber(run.removed.cases)} cases and ${formatNumber(run.removed.auditEntries)} audit entries`,
+            );
+          }}
+        />
+      ) : null}
       {lastRun ? (
         <RunSummary run={lastRun} title={runNow.data ? 'This run' : 'Last run'} />
       ) : (
