@@ -94,6 +94,8 @@ export async function tryRules(
         deadline,
       });
       found.push({ employeeId: person.employeeId, matchingEvents: person.events, alerts });
+      // Let the requests that waited for this person's transaction queue their next statements.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return {
       matchingEvents: totals.events,
