@@ -84,7 +84,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 describe('patterns that backtrack for minutes in JavaScript', () => {
   // The generated events hold no "#" and none ends in "a": only the long lines are read through.
   it.each([['(\\w+)+#'], ['.*.*.*.*.*.*.*.*.*.*#'], ['(a|aa)+$'], ['(a*)*#']])(
-    'are tried over 90 days within a second: %s',
+    'are tried over 90 days in moments, not minutes: %s',
     async (pattern) => {
       const { result: reply, ms } = await timed(() =>
         admin.post<any>('/detection/rules/test', {
@@ -95,7 +95,10 @@ describe('patterns that backtrack for minutes in JavaScript', () => {
       );
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(reply.body.matchingEvents).toBe(0);
-      expect(ms).toBeLessThan(1000);
+      // 0.4-0.6 s here on SQLite and PostgreSQL alike (the engine itself answers each pattern in
+      // well under a second: sigma-operators.test.ts); before, no answer in 300 s. The margin is
+      // for a machine shared by many test runs.
+      expect(ms).toBeLessThan(3000);
     },
   );
 
