@@ -24,8 +24,30 @@ export class DeadlinePassed extends Error {
 /** PostgreSQL's "canceling statement due to statement timeout". */
 const QUERY_CANCELED = '57014';
 
-function isPostgresTimeout(error: unknown): boolean {
+/** Whether PostgreSQL cancelled a statement for its timeout. */
+export function isPostgresTimeout(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === QUERY_CANCELED;
+}
+
+/**
+ * Runs `work` in a savepoint of the caller's transaction: a cancelled statement then undoes
+ * only its own part, and the transaction goes on (a trial carries on to its answer).
+ */
+async function inSavepoint<T>(
+  trx: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  await sql`savepoint vigil_rule_deadline`.execute(trx);
+  try {
+    const result = await work(trx);
+    // The rest of the caller's transaction runs without this rule's timeout.
+    await sql`reset statement_timeout`.execute(trx);
+    await sql`release savepoint vigil_rule_deadline`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint vigil_rule_deadline`.execute(trx);
+    throw error;
+  }
 }
 
 /**
@@ -50,7 +72,7 @@ export async function withDeadline<T>(
       return work(trx, context);
     };
     try {
-      result = db.isTransaction ? await run(db) : await db.transaction().execute(run);
+      result = db.isTransaction ? await inSavepoint(db, run) : await db.transaction().execute(run);
     } catch (error) {
       if (isPostgresTimeout(error)) throw new DeadlinePassed();
       throw error;

@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { DatabaseHandle } from '../../db/database';
-import { countMatchingEvents, peopleMatching } from '../../db/queries/rule-trial';
+import { matchingEventsByPerson } from '../../db/queries/rule-trial';
 import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
 import type { Rule } from '../rules/rule-schema';
 import { detectPerson } from './detect-person';
-import { DeadlinePassed, withDeadline } from './rule-deadline';
+import { DeadlinePassed, isPostgresTimeout, withDeadline } from './rule-deadline';
 
 const DAY_MS = 86_400_000;
 /** The most people a trial runs the rules for (those with the most matching events). */
@@ -70,17 +70,17 @@ export async function tryRules(
     )})`;
   const totals = { events: 0, unmapped: 0 };
   const perPerson = new Map<string, number>();
+  // SQLite's one connection answers other requests between statements, so it counts a day at
+  // a time; PostgreSQL serves them on other connections meanwhile, in one statement.
+  const chunkMs = handle.dialect === 'sqlite' ? DAY_MS : to - from;
   try {
-    for (let start = from; start < to; start += DAY_MS) {
-      const end = Math.min(start + DAY_MS, to);
-      const [day, people] = await within(async (db, c) => [
-        await countMatchingEvents(db, matching(c), start, end),
-        await peopleMatching(db, matching(c), start, end),
-      ]);
-      totals.events += day.events;
-      totals.unmapped += day.unmapped;
-      for (const person of people) {
-        perPerson.set(person.employeeId, (perPerson.get(person.employeeId) ?? 0) + person.events);
+    for (let start = from; start < to; start += chunkMs) {
+      const end = Math.min(start + chunkMs, to);
+      const day = await within((db, c) => matchingEventsByPerson(db, matching(c), start, end));
+      for (const { employeeId, events } of day) {
+        totals.events += events;
+        if (employeeId === null) totals.unmapped += events;
+        else perPerson.set(employeeId, (perPerson.get(employeeId) ?? 0) + events);
       }
     }
     const people = [...perPerson]
@@ -94,6 +94,8 @@ export async function tryRules(
         deadline,
       });
       found.push({ employeeId: person.employeeId, matchingEvents: person.events, alerts });
+      // Let the requests that waited for this person's transaction queue their next statements.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return {
       matchingEvents: totals.events,
@@ -105,7 +107,9 @@ export async function tryRules(
       peopleNotExamined: people.length - examined.length,
     };
   } catch (error) {
-    if (error instanceof DeadlinePassed) throw new TrialTooSlow(deadlineMs);
+    if (error instanceof DeadlinePassed || isPostgresTimeout(error)) {
+      throw new TrialTooSlow(deadlineMs);
+    }
     throw error;
   }
 }
