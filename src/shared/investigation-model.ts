@@ -89,3 +89,7 @@ export const outcomeLabels: Record<CaseOutcome, string> = {
   referred_hr: 'Referred to HR',
   referred_legal: 'Referred to Legal',
 };
+
+/** Why nobody may ask to reveal anyone in a closed case: the server's 409 and the client say it. */
+export const CLOSED_CASE_REVEAL_MESSAGE =
+  'This investigation is closed: reopen it before asking to see who anyone in it is.';

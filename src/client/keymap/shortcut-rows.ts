@@ -7,6 +7,8 @@ export interface ShortcutRow {
   readonly title: string;
   /** Key labels, each shown as its own key cap: `J`, `↓`; a numbered family as `T 1–9`. */
   readonly keys: readonly string[];
+  /** Why the command cannot run in this view now (a closed case, a role), or absent. */
+  readonly disabledReason?: string;
 }
 
 /** The rows of one category (the palette's groups). */
@@ -84,7 +86,8 @@ function consecutiveRuns(sorted: readonly number[]): Array<[number, number]> {
 }
 
 /**
- * The `?` sheet's content: one row per thing a key does, by category, in keymap order. Keys
+ * The `?` sheet's content: one row per thing a key does, by category, in keymap order, with why
+ * it cannot run now where `reasonOf` (the commands' own predicates) says so. Keys
  * whose words agree share a row (`j` and `↓` both read "Next Row"; `t 1`…`t 9` read "Go to Tab
  * by Number"), so a family of bindings is one line, never nine.
  */
@@ -92,18 +95,26 @@ export function shortcutGroups(
   bindings: readonly SheetBinding[],
   commands: ReadonlyMap<string, ClientCommand>,
   platform: Platform,
+  reasonOf: (command: ClientCommand) => string | null = () => null,
 ): ShortcutGroup[] {
-  const groups = new Map<string, Map<string, KeySequence[]>>();
+  type Row = { sequences: KeySequence[]; reason?: string };
+  const groups = new Map<string, Map<string, Row>>();
   for (const binding of bindings) {
     const command = commands.get(binding.command);
     if (!command) continue;
-    const rows = groups.get(command.category) ?? new Map<string, KeySequence[]>();
+    const rows = groups.get(command.category) ?? new Map<string, Row>();
     groups.set(command.category, rows);
     const title = keyTitle(command, binding.args);
-    rows.set(title, [...(rows.get(title) ?? []), binding.sequence]);
+    const row: Row = rows.get(title) ?? { sequences: [], reason: reasonOf(command) ?? undefined };
+    row.sequences.push(binding.sequence);
+    rows.set(title, row);
   }
   return [...groups].map(([category, rows]) => ({
     category,
-    rows: [...rows].map(([title, sequences]) => ({ title, keys: foldKeys(sequences, platform) })),
+    rows: [...rows].map(([title, row]) => ({
+      title,
+      keys: foldKeys(row.sequences, platform),
+      ...(row.reason ? { disabledReason: row.reason } : {}),
+    })),
   }));
 }

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 
+import { commandContext } from '../commands/command-context';
 import { currentContext } from '../commands/context-keys';
 import { commandsById } from '../commands/registry';
 import { Dialog } from '../components/dialog';
@@ -21,7 +22,14 @@ function Sheet(props: { onClose: () => void }) {
   // The context of the view underneath, as it was when the sheet opened.
   const groups = useMemo(() => {
     const context = { ...currentContext(), overlayOpen: false, inputFocus: false };
-    return shortcutGroups(keymap.activeBindings(context), commandsById, platform);
+    // Each command's own predicate says what cannot run here now (a closed case), and why.
+    const commands = commandContext('key');
+    return shortcutGroups(
+      keymap.activeBindings(context),
+      commandsById,
+      platform,
+      (command) => command.disabledReason?.(commands) ?? null,
+    );
   }, [keymap]);
   return (
     <Dialog title="Keyboard shortcuts in this view" onClose={props.onClose} wide>
@@ -34,15 +42,23 @@ function Sheet(props: { onClose: () => void }) {
             {group.rows.map((row) => (
               <div
                 key={row.title}
+                aria-disabled={row.disabledReason ? true : undefined}
                 style={{
                   display: 'flex',
                   alignItems: 'flex-start',
                   justifyContent: 'space-between',
                   gap: 12,
                   padding: '2px 0',
+                  // Dimmed, not hidden: the key is still there once the case is reopened.
+                  opacity: row.disabledReason ? 0.6 : undefined,
                 }}
               >
-                <span>{row.title}</span>
+                <span>
+                  {row.title}
+                  {row.disabledReason ? (
+                    <span className="faint"> · {row.disabledReason}</span>
+                  ) : null}
+                </span>
                 {/* Never stretched to a wrapped title's height, never wrapped themselves. */}
                 <span style={{ display: 'flex', gap: 4, flexShrink: 0 }}>
                   {row.keys.map((keys) => (

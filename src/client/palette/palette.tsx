@@ -4,11 +4,13 @@ import { useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 
+import { usePermissions } from '../api/auth/me';
 import { recentEntries } from '../commands/recent-commands';
 import { paletteModeAtom, paletteOpenAtom, palettePagesAtom } from '../state/palette';
 import { EventSearchSection } from './event-search-section';
 import type { PaletteEntry } from './palette-entry';
 import { parsePaletteInput, prefixOf } from './palette-modes';
+import { paletteSources } from './palette-sources';
 import type { PaletteMode } from '../state/palette';
 import { rankEntries } from './rank';
 import { useChoiceEntries } from './use-choice-entries';
@@ -46,14 +48,15 @@ function PaletteDialog() {
   const { mode, query } = parsePaletteInput(text, 'search');
 
   const commands = useCommandEntries(true);
+  const may = paletteSources(usePermissions());
   const wantsCases = !page && (mode === 'search' || mode === 'investigations');
   const wantsPeople = !page && (mode === 'search' || mode === 'people');
-  const cases = useInvestigationEntries(query, wantsCases);
-  const incidents = useIncidentEntries(query, wantsCases);
-  const people = useEmployeeEntries(query, wantsPeople);
+  const cases = useInvestigationEntries(query, wantsCases && may.cases);
+  const incidents = useIncidentEntries(query, wantsCases && may.incidents);
+  const people = useEmployeeEntries(query, wantsPeople && may.people);
   const integrations = useIntegrationEntries(!page && (mode === 'search' || mode === 'pages'));
   const choices = useChoiceEntries(page);
-  const events = useEventSearchEntries(query, !page && mode === 'search');
+  const events = useEventSearchEntries(query, !page && mode === 'search' && may.events);
 
   const candidates = useMemo((): PaletteEntry[] => {
     if (page) return choices.entries;

@@ -89,9 +89,19 @@ export async function signInWith(page: Page, email: string, password: string): P
   await press(page, 'Tab');
   await page.keyboard.type(password);
   await press(page, 'Enter');
-  await expect(page).toHaveURL(/\/app\/$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // Each role lands where its work is: the dashboard, reveal requests, or the audit log.
+  await expect(page).toHaveURL(/\/app\/(privacy\/reveals|admin\/audit)?$/);
+  const landing = new URL(page.url()).pathname;
+  const heading = LANDING_HEADINGS[landing] ?? 'Dashboard';
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
 }
+
+/** The heading of each landing screen, by its path. */
+const LANDING_HEADINGS: Record<string, string> = {
+  '/app/': 'Dashboard',
+  '/app/privacy/reveals': 'Reveal requests',
+  '/app/admin/audit': 'Audit log',
+};
 
 /** Signs in as a new user with the role ('admin' uses the first-run admin). */
 export async function signIn(page: Page, role: 'admin' | 'analyst' | 'investigator' | 'auditor') {

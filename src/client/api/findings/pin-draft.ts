@@ -74,13 +74,18 @@ export function pinMarks(pin: Pin): string[] {
 /** The draft the "Pin to evidence" dialog is editing (null: closed). */
 export const pinDraftAtom = atom<PinDraft | null>(null);
 
-type PinSource = () => PinDraft | null;
+/**
+ * What the focused list would pin: a draft, a sentence saying why its row cannot be pinned (an
+ * alert without a case), or null when it has no row under the cursor.
+ */
+type PinSource = () => PinDraft | string | null;
 
 let source: PinSource | null = null;
 
 /**
- * Registers what the `evidence.pin` command pins while a finding table has the focus; returns
- * the function that unregisters it. Tables own their rows, so they answer, not the command.
+ * Registers what the `evidence.pin` command pins while a finding table, the subject timeline or
+ * an alert's events have the focus; returns the function that unregisters it. Lists own their
+ * rows, so they answer, not the command.
  */
 export function setPinSource(next: PinSource): () => void {
   source = next;
@@ -89,7 +94,14 @@ export function setPinSource(next: PinSource): () => void {
   };
 }
 
-/** The draft for the focused finding row, or null when no finding table has the focus. */
+/** The draft for the focused row, or null when no list that pins has the focus. */
 export function currentPinDraft(): PinDraft | null {
-  return source?.() ?? null;
+  const answer = source?.() ?? null;
+  return typeof answer === 'string' ? null : answer;
+}
+
+/** Why the focused list's row cannot be pinned, when the list says so; else null. */
+export function pinRefusal(): string | null {
+  const answer = source?.() ?? null;
+  return typeof answer === 'string' ? answer : null;
 }

@@ -1,5 +1,6 @@
 import { pinnedTarget } from '../../api/findings/pinned-target';
 import { defineCommand } from '../command';
+import { CLOSED_CASE_REASON, currentInvestigation } from './current-investigation';
 
 /** Removes the pin under the cursor of the locker's pinned evidence, after asking why. */
 export const evidenceUnpin = defineCommand({
@@ -10,6 +11,7 @@ export const evidenceUnpin = defineCommand({
   disabledReason: (c) => {
     if (!c.investigationId) return 'Open an investigation first.';
     if (!c.permissions.has('evidence.write')) return 'Your role does not allow unpinning evidence.';
+    if (currentInvestigation(c)?.status === 'closed') return CLOSED_CASE_REASON;
     const target = pinnedTarget();
     if (!target) return 'Open the evidence locker’s summary (g e) first.';
     const pin = target.pin();

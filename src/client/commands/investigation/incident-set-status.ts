@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { incidentStatuses, incidentStatusLabels } from '../../../shared/incident-model';
 import { incidentStatusTarget } from '../../api/incidents/incident-status-target';
 import { defineCommand } from '../command';
+import { CLOSED_CASE_REASON, currentInvestigation } from './current-investigation';
 
 const args = z.object({ status: z.enum(incidentStatuses) });
 
@@ -24,6 +25,7 @@ export const incidentSetStatus = defineCommand({
   keywords: ['dismiss', 'acknowledge', 'confirm', 'triage'],
   disabledReason: (c) => {
     if (!c.permissions.has('evidence.write')) return 'Your role does not allow changing incidents.';
+    if (currentInvestigation(c)?.status === 'closed') return CLOSED_CASE_REASON;
     const target = incidentStatusTarget();
     if (!target) return 'Open an incident, or the incident list, first.';
     return target.incidentIds().length > 0 ? null : 'Select incidents first (x in the list).';

@@ -32,6 +32,20 @@ export function mayOpenRoute(routeId: RouteId, granted: ReadonlySet<Permission>)
   return (typeof needed === 'string' ? [needed] : needed).every((p) => granted.has(p));
 }
 
+/**
+ * Where a role's work is, the screen it lands on after signing in: the dashboard for those who
+ * work cases (it is made of cases and their evidence), the reveal requests for a privacy
+ * officer, the audit log for an auditor, who reviews the process and reads no evidence.
+ */
+export function landingRoute(
+  granted: ReadonlySet<Permission>,
+): 'dashboard' | 'privacyReveals' | 'audit' {
+  if (granted.has('investigations.write') || granted.has('evidence.read')) return 'dashboard';
+  if (granted.has('privacy.approve')) return 'privacyReveals';
+  if (granted.has('audit.read')) return 'audit';
+  return 'dashboard';
+}
+
 /** Why a screen cannot be opened from here, or null. */
 export function routeDisabledReason(
   routeId: RouteId,

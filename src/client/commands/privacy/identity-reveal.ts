@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
+import { CLOSED_CASE_REVEAL_MESSAGE } from '../../../shared/investigation-model';
 import { revealPeopleQuery } from '../../api/privacy/case-reveals';
 import { queryClient } from '../../api/query-client';
 import { openDialogAtom } from '../../state/dialogs';
 import { appStore } from '../../state/store';
 import { defineCommand } from '../command';
 import type { CommandContext } from '../command';
+import { currentInvestigation } from '../investigation/current-investigation';
 
 const args = z
   .object({ employeeId: z.string().min(1).optional() })
@@ -16,6 +18,7 @@ function blocked(context: CommandContext): string | null {
   if (!context.investigationId) return 'Open an investigation first.';
   if (!context.permissions.has('identity.reveal'))
     return 'Your role does not allow asking to reveal who a person is.';
+  if (currentInvestigation(context)?.status === 'closed') return CLOSED_CASE_REVEAL_MESSAGE;
   return null;
 }
 

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import type { Permission } from '../../../shared/permissions';
 import { API_BASE } from '../../api/http-client';
-import { safeNext } from './safe-next';
+import { afterSignIn } from './safe-next';
 
 /**
  * Where single sign-on returns. The identity provider sends `error` and `error_description`
@@ -18,9 +19,14 @@ export default function CallbackPage() {
     if (providerError) return;
     // A plain fetch: a 401 here is a failed sign-in to explain, not a reason to bounce to /auth.
     fetch(`${API_BASE}/auth/me`, { credentials: 'include' }).then(
-      (reply) =>
+      async (reply) =>
         reply.ok
-          ? window.location.assign(safeNext(params.get('next')))
+          ? window.location.assign(
+              afterSignIn(
+                params.get('next'),
+                ((await reply.json()) as { permissions: Permission[] }).permissions,
+              ),
+            )
           : setFailure(
               'Single sign-on did not start a session: no single sign-on provider is configured for this Vigil, or it refused the sign-in.',
             ),

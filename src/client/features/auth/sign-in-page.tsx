@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { login } from '../../api/auth/login';
 import { HttpError } from '../../api/http-error';
 import { Field } from '../../components/field';
-import { safeNext } from './safe-next';
+import { afterSignIn, safeNext } from './safe-next';
 
 /** The sign-in form: email and password, with the server's sentence on failure. */
 export default function SignInPage() {
@@ -33,8 +33,8 @@ export default function SignInPage() {
     }
     setBusy(true);
     try {
-      await login({ email: email.trim(), password });
-      window.location.assign(safeNext(params.get('next')));
+      const me = await login({ email: email.trim(), password });
+      window.location.assign(afterSignIn(params.get('next'), me.permissions));
     } catch (caught) {
       setError(
         caught instanceof HttpError

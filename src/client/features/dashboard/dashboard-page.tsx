@@ -9,17 +9,43 @@ import { topLegend } from '../../components/chart/chart-theme';
 import { useThemeName } from '../../components/chart/use-theme-name';
 import { PageHeader } from '../../components/page-header';
 import { mayOpenRoute } from '../../commands/navigation/route-access';
+import { Loading } from '../../components/loading';
 import { AlertsCard } from './alerts-card';
 import { InvestigationShortList } from './investigation-short-list';
 import { RiskiestPeopleCard } from './riskiest-people-card';
+import { RoleWorkCard } from './role-work-card';
 import { StatCard } from './stat-card';
 
 const RISK_VARIABLES = ['--risk-low', '--risk-medium', '--risk-high', '--risk-critical'];
 
-/** The seven figures of the brief, open alerts, my assigned cases and the latest ones. */
+/**
+ * The seven figures of the brief, open alerts, my assigned cases and the latest ones, for those
+ * who may read cases. A role that may not (a privacy officer) sees the screens of its work
+ * instead, and nothing here asks the server for what it may not read.
+ */
 export default function DashboardPage() {
   const me = useMe();
-  const seesAlerts = mayOpenRoute('alerts', usePermissions());
+  const permissions = usePermissions();
+  return (
+    <div className="page">
+      <PageHeader
+        title="Dashboard"
+        subtitle={me.data ? `Signed in as ${me.data.user.displayName}` : undefined}
+      />
+      {me.isPending ? (
+        <Loading />
+      ) : permissions.has('investigations.read') ? (
+        <CaseFigures seesAlerts={mayOpenRoute('alerts', permissions)} />
+      ) : (
+        <RoleWorkCard permissions={permissions} />
+      )}
+    </div>
+  );
+}
+
+/** The figures, charts and lists made of cases (asked for only by roles that read cases). */
+function CaseFigures(props: { seesAlerts: boolean }) {
+  const { seesAlerts } = props;
   const count = useQuery(dashboardQueries.count());
   const active = useQuery(dashboardQueries.activeCount());
   const highRisk = useQuery(dashboardQueries.highRiskCount());
@@ -40,11 +66,7 @@ export default function DashboardPage() {
   const css = getComputedStyle(document.documentElement);
 
   return (
-    <div className="page">
-      <PageHeader
-        title="Dashboard"
-        subtitle={me.data ? `Signed in as ${me.data.user.displayName}` : undefined}
-      />
+    <>
       <div className="grid-4">
         <StatCard label="Investigations" query={count} />
         <StatCard label="Active" query={active} />
@@ -150,6 +172,6 @@ export default function DashboardPage() {
           empty="No investigation has been opened yet."
         />
       </div>
-    </div>
+    </>
   );
 }

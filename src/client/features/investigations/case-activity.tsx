@@ -55,6 +55,11 @@ export function CaseActivity(props: { investigation: Investigation }) {
         </div>
       </header>
       <div className="card-body">
+        {investigation.status === 'closed' ? (
+          <p className="muted" role="note">
+            This case is closed: no note can be written or amended until it is reopened.
+          </p>
+        ) : null}
         {activity.isError ? (
           <p role="alert">The history could not be loaded: {activity.error.message}</p>
         ) : entries.length === 0 ? (

@@ -1,3 +1,4 @@
+import { CLOSED_CASE_REVEAL_MESSAGE } from '../../../shared/investigation-model';
 import type { Permission } from '../../../shared/permissions';
 import type { Investigation } from '../../../shared/schemas/investigations';
 
@@ -11,4 +12,9 @@ export function caseWriteBlock(
   if (investigation.status === 'closed')
     return 'This investigation is closed: reopen it first (Reopen Investigation…).';
   return null;
+}
+
+/** Why nobody asks to reveal anyone in this case now (a closed case), or null. */
+export function caseRevealBlock(investigation: Pick<Investigation, 'status'>): string | null {
+  return investigation.status === 'closed' ? CLOSED_CASE_REVEAL_MESSAGE : null;
 }

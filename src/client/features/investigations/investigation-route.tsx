@@ -7,7 +7,8 @@ import { typeLabels } from '../../../shared/investigation-model';
 import { investigationQuery } from '../../api/investigations/get-investigation';
 import { HttpError } from '../../api/http-error';
 import { queryClient } from '../../api/query-client';
-import { RiskBadge, StatusBadge } from '../../components/badges';
+import { StatusBadge } from '../../components/badges';
+import { CaseRiskBadge } from './case-risk';
 import { LegalHoldBadge } from './legal-hold-badge';
 
 /**
@@ -54,7 +55,7 @@ export function Component() {
         <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 10 }}>
           <h1 style={{ marginRight: 4 }}>{data.title}</h1>
           <StatusBadge status={data.status} />
-          <RiskBadge level={data.riskLevel} score={data.riskScore} />
+          <CaseRiskBadge investigation={data} />
           <span className="badge">{typeLabels[data.type]}</span>
           <LegalHoldBadge hold={data.legalHold} />
         </div>

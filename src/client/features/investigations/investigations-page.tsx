@@ -16,13 +16,14 @@ import type {
 import { usePermissions } from '../../api/auth/me';
 import { useInvestigations } from '../../api/investigations/list-investigations';
 import { cannotCreateInvestigation } from '../../commands/investigation/cannot-create-investigation';
-import { RiskBadge, StatusBadge } from '../../components/badges';
+import { StatusBadge } from '../../components/badges';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { formatDate, formatRelative, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { workspace } from '../../workspace/workspace-controller';
+import { BEING_ANALYSED, CaseRiskBadge, isBeingAnalysed } from './case-risk';
 
 const columns: DataTableColumn<Investigation>[] = [
   // No width: the title takes the room the other columns leave.
@@ -41,8 +42,9 @@ const columns: DataTableColumn<Investigation>[] = [
     id: 'risk',
     header: 'Risk',
     value: (i) => i.riskScore,
-    cell: (i) => <RiskBadge level={i.riskLevel} score={i.riskScore} />,
-    exportText: (i) => `${riskLabels[i.riskLevel]} · ${i.riskScore}`,
+    cell: (i) => <CaseRiskBadge investigation={i} />,
+    exportText: (i) =>
+      isBeingAnalysed(i) ? BEING_ANALYSED : `${riskLabels[i.riskLevel]} · ${i.riskScore}`,
     width: 110,
     keyColumn: true,
   },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { riskLabels, statusLabels, typeLabels } from '../../../shared/investigation-model';
+import { statusLabels, typeLabels } from '../../../shared/investigation-model';
 import { formatDate, formatDateTime, formatRelative } from '../../components/format';
 import { usePermissions } from '../../api/auth/me';
 import { CommandButton } from '../../components/command-button';
@@ -11,7 +11,8 @@ import { CaseActivity } from './case-activity';
 import { CaseChecklist } from './case-checklist';
 import { CaseCommandButton } from './case-command-button';
 import { CaseOutcome } from './case-outcome';
-import { caseWriteBlock } from './case-write-block';
+import { caseRiskText } from './case-risk';
+import { caseRevealBlock, caseWriteBlock } from './case-write-block';
 import { EditInvestigationForm } from './edit-investigation-form';
 import { LongText } from './long-text';
 import { useCurrentInvestigation } from './use-current-investigation';
@@ -47,9 +48,7 @@ export default function OverviewPage() {
                 <dt>Status</dt>
                 <dd>{statusLabels[data.status]}</dd>
                 <dt>Risk</dt>
-                <dd>
-                  {riskLabels[data.riskLevel]} (score {data.riskScore})
-                </dd>
+                <dd>{caseRiskText(data)}</dd>
                 <dt>Type</dt>
                 <dd>{typeLabels[data.type]}</dd>
                 <dt>Assignee</dt>
@@ -90,7 +89,7 @@ export default function OverviewPage() {
                 hint="Ask to see who this is, with a purpose"
                 disabledReason={
                   permissions.has('identity.reveal')
-                    ? null
+                    ? caseRevealBlock(data)
                     : 'Your role does not allow asking to reveal who a person is.'
                 }
               >

@@ -5,13 +5,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 
 import type { EventRow } from '../../../shared/schemas/findings/common';
+import { EVENT_PIN_PAGES } from '../../../shared/schemas/findings/pins';
+import { eventPinTarget, setPinSource } from '../../api/findings/pin-draft';
 import { findingKeys } from '../../api/findings/keys';
 import { queryClient } from '../../api/query-client';
 import { cursorAt, fetchTimeline, timelineFacetsQuery } from '../../api/timeline/subject-timeline';
 import { DataTable } from '../../components/data-table/data-table';
-import type { ServerSource } from '../../components/data-table/data-table';
-import { formatDate } from '../../components/format';
+import type { DataTableHandle, ServerSource } from '../../components/data-table/data-table';
+import { formatDate, formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { PinDialog } from '../../components/pin-dialog';
 import { setActiveSubjectTimeline } from '../../components/timeline/subject-timeline-controller';
 import { useFillHeight } from '../../components/use-fill-height';
 import { RawRecordDialog } from './raw-record-dialog';
@@ -42,6 +45,24 @@ export default function SubjectTimelinePage() {
   const dateRef = useRef<HTMLInputElement>(null);
   const tableFrame = useRef<HTMLDivElement>(null);
   const tableHeight = useFillHeight(tableFrame, 360);
+  const table = useRef<DataTableHandle<EventRow> | null>(null);
+
+  // While the timeline has the focus, `p` pins the event under its cursor (the server captures
+  // and hashes it as for any other pin).
+  const release = useRef<(() => void) | null>(null);
+  const onFocus = useCallback(() => {
+    release.current?.();
+    release.current = setPinSource(() => {
+      const event = table.current?.cursorRow();
+      if (!event) return null;
+      const label = `${formatDateTime(event.time)} · ${event.summary}`;
+      return {
+        investigationId: id,
+        target: eventPinTarget({ id: event.id, summary: label }, EVENT_PIN_PAGES.timeline),
+      };
+    });
+  }, [id]);
+  useEffect(() => () => release.current?.(), []);
 
   const toRows = useCallback(() => {
     frame.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
@@ -130,9 +151,15 @@ export default function SubjectTimelinePage() {
         }
       />
       {facets.isError ? <div className="alert error">{facets.error.message}</div> : null}
-      <div ref={tableFrame} className="timeline-table" style={{ height: tableHeight }}>
+      <div
+        ref={tableFrame}
+        className="timeline-table"
+        style={{ height: tableHeight }}
+        onFocus={onFocus}
+      >
         <DataTable<EventRow>
           label="Subject timeline"
+          tableRef={table}
           columns={timelineColumns}
           source={source}
           getRowId={(e) => e.id}
@@ -162,6 +189,7 @@ export default function SubjectTimelinePage() {
       {opened ? (
         <RawRecordDialog investigationId={id} eventId={opened} onClose={() => setOpened(null)} />
       ) : null}
+      <PinDialog investigationId={id} page={EVENT_PIN_PAGES.timeline} />
     </div>
   );
 }

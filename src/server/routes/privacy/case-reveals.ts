@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { CLOSED_CASE_REVEAL_MESSAGE } from '../../../shared/investigation-model';
 import { errorReplySchema, idParam } from '../../../shared/schemas/common';
 import { revealDecisionSchema, revealRequestSchema } from '../../../shared/schemas/privacy';
 import {
@@ -35,10 +36,6 @@ import { revealablePeople } from '../../privacy/reveals/reveal-people';
 const caseParams = z.object({ id: idParam });
 const revealParams = z.object({ id: idParam, revealId: idParam });
 const HOUR_MS = 3_600_000;
-
-/** The 409's sentence for a reveal asked in a closed case. */
-export const CLOSED_CASE_REVEAL_MESSAGE =
-  'This investigation is closed: reopen it before asking to see who anyone in it is.';
 
 const iso = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { buildPath, routes } from '../../../../shared/routes';
+import { EVENT_PIN_PAGES } from '../../../../shared/schemas/findings/pins';
 import type { Pin, VerifyPinReply } from '../../../../shared/schemas/findings/pins';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDate, formatDateTime, isoDateTime } from '../../../components/format';
@@ -22,6 +23,9 @@ export function sourceOf(investigationId: string, pin: Pin): { label: string; to
       label: typeof title === 'string' ? `Incident: ${title}` : 'Incident timeline',
       to: buildPath('incident', { id: investigationId, incidentId }),
     };
+  }
+  if (pin.page === EVENT_PIN_PAGES.timeline) {
+    return { label: 'Subject timeline', to: buildPath('subjectTimeline', { id: investigationId }) };
   }
   if (!pin.page) return null;
   const route = routes[`evidence.${pin.page}` as keyof typeof routes] as
