@@ -120,3 +120,35 @@ describe('accounts that map to nobody, and mapping them later', () => {
     expect(JSON.stringify(reply.body)).toMatch(/NetBIOS domain name like CORP/);
   });
 });
+
+describe('one account, one row', () => {
+  it('an address seen with two account ids, or an id in two cases, is listed once with all its events', async () => {
+    const mail = (n: number, actorId: string) => ({
+      activity: 'file_download',
+      action: 'FileDownloaded',
+      time: Date.now() - 3_600_000 + n,
+      actorEmail: 'contractor@partner.example',
+      actorId,
+      sourceEventId: `twice-${actorId}-${n}`,
+    });
+    const batch = await ingest(t.database, {
+      source: 'normalized',
+      input: {
+        records: [
+          ...Array.from({ length: 16 }, (_, n) => mail(n, '00u1okta')),
+          mail(99, '00u2okta'),
+          byAccount(100, 'CORP\\Temp7'),
+          byAccount(101, 'corp\\temp7'),
+        ],
+      },
+      via: 'cli',
+    });
+    expect(batch).toMatchObject({ status: 'succeeded' });
+    const accounts = await listed();
+    expect(accounts.filter((a) => a.account === 'contractor@partner.example')).toEqual([
+      { account: 'contractor@partner.example', events: 17 },
+    ]);
+    expect(accounts.filter((a) => a.account.toLowerCase() === 'corp\\temp7')).toHaveLength(1);
+    expect(accounts.find((a) => a.account.toLowerCase() === 'corp\\temp7')?.events).toBe(2);
+  });
+});

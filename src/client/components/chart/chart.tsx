@@ -4,6 +4,7 @@ import type { Data, DownloadImgopts, Layout, PlotMouseEvent } from 'plotly.js';
 import type { KeyboardEvent } from 'react';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 
+import { withChosenHighlight } from './chosen-highlight';
 import { Tooltip } from '../tooltip';
 import { keyLanes, stepChoice } from './chart-points';
 import type { ChartPoint, KeyPoint } from './chart-points';
@@ -106,6 +107,7 @@ export function Chart(props: ChartProps) {
   );
   const [choice, setChoice] = useState<[number, number] | null>(null);
   const chosen = choice ? (lanes[choice[0]]?.[choice[1]] ?? null) : null;
+  const drawn = useMemo(() => withChosenHighlight(data, chosen), [data, chosen]);
   const colors = useChartColors();
   const themed = useMemo(() => themedLayout(layout, colors, height), [layout, colors, height]);
   const fileName = ariaLabel.slice(0, 60);
@@ -152,7 +154,7 @@ export function Chart(props: ChartProps) {
       aria-describedby={summaryId}
     >
       <Suspense fallback={<div className="chart-loading">Loading chart…</div>}>
-        <PlotlyPlot data={data} layout={themed} config={chartConfig} onClick={handleClick} />
+        <PlotlyPlot data={drawn} layout={themed} config={chartConfig} onClick={handleClick} />
       </Suspense>
     </div>
   );

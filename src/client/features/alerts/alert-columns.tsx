@@ -68,6 +68,8 @@ const columns: DataTableColumn<AlertSummary>[] = [
     cell: (a) => formatShort(a.firstSeen),
     exportText: (a) => isoDateTime(a.firstSeen),
     width: 132,
+    // Shown on the alert's page; here its room goes to the title, which was cut.
+    hiddenByDefault: true,
   },
   {
     id: 'lastSeen',

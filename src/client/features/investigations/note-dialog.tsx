@@ -7,6 +7,7 @@ import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
 import { formatNumber } from '../../components/format';
+import { plural } from '../../../shared/wording';
 
 const FIELDS = ['body'] as const;
 
@@ -22,7 +23,13 @@ export function NoteDialog(props: {
   const [body, setBody] = useState('');
   const write = useWriteNote(props.investigationId);
   const problems = useFieldProblems(write.error, FIELDS);
-  const valid = body.trim().length > 0 && body.length <= MAX_NOTE_LENGTH;
+  const over = body.length - MAX_NOTE_LENGTH;
+  const valid = body.trim().length > 0 && over <= 0;
+  // Said, not only a disabled button: Save and Ctrl+Enter did nothing at 20,001 characters.
+  const tooLong =
+    over > 0
+      ? `${formatNumber(body.length)} / ${formatNumber(MAX_NOTE_LENGTH)} characters: ${plural(over, 'character')} too long. Shorten the note, or split it into two, to save.`
+      : null;
   const submit = () =>
     write.mutate(
       { body, ...(props.amends ? { amends: props.amends.id } : {}) },
@@ -69,7 +76,7 @@ export function NoteDialog(props: {
         ) : null}
         <Field
           label={props.amends ? 'Correction' : 'Note'}
-          error={problems.fields.body ?? problems.form}
+          error={tooLong ?? problems.fields.body ?? problems.form}
           hint={`Markdown: **bold**, *italic*, \`code\`, lists with -, links [text](https://…). Notes cannot be edited or deleted later. Ctrl+Enter saves. ${formatNumber(body.length)} / ${formatNumber(MAX_NOTE_LENGTH)} characters.`}
         >
           <textarea

@@ -1,5 +1,13 @@
 import type { RevealStatus } from '../../../shared/schemas/privacy';
-import { formatDateTime } from '../../components/format';
+
+// A chip, not a sentence: the day and time fit ("until Nov 29, 7:00 PM"); the year was what
+// pushed the time out of it.
+const untilFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 export const revealStatusLabels: Record<RevealStatus, string> = {
   pending: 'Pending',
@@ -15,7 +23,7 @@ export function RevealStatusText(props: { status: RevealStatus; expiresAt: numbe
     <span className={`badge reveal-${props.status}`}>
       {revealStatusLabels[props.status]}
       {props.status === 'granted' && props.expiresAt
-        ? ` until ${formatDateTime(props.expiresAt)}`
+        ? ` until ${untilFormat.format(props.expiresAt)}`
         : ''}
     </span>
   );

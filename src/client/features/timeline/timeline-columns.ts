@@ -1,4 +1,5 @@
 import type { EventRow } from '../../../shared/schemas/findings/common';
+import { keyLabel } from '../../../shared/wording';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateTime, isoDateTime } from '../../components/format';
 
@@ -10,10 +11,18 @@ export const timelineColumns: DataTableColumn<EventRow>[] = [
     value: (e) => e.time,
     cell: (e) => formatDateTime(e.time),
     exportText: (e) => isoDateTime(e.time),
-    width: 170,
+    // "Sep 16, 2026, 10:14 PM" whole: two-digit hours were cut at 170.
+    width: 200,
     keyColumn: true,
   },
-  { id: 'source', header: 'Source', value: (e) => e.source, width: 140, sortable: false },
+  {
+    id: 'source',
+    header: 'Source',
+    value: (e) => e.source,
+    cell: (e) => keyLabel(e.source),
+    width: 140,
+    sortable: false,
+  },
   {
     id: 'summary',
     header: 'What happened',

@@ -13,12 +13,12 @@ import { identityResolutionRunning } from './identity-resolution';
  */
 export async function unmappedAccounts(handle: DatabaseHandle): Promise<UnmappedAccountsReply> {
   const rows = (await listUnmappedAccounts(handle.db)).filter(
-    (row) => row.actorEmail !== null || !isServiceAccount(row.actorId!),
+    (row) => row.isEmail || !isServiceAccount(row.account),
   );
   return {
     accounts: rows.slice(0, UNMAPPED_ACCOUNTS_LISTED).map((row) => ({
       source: row.source as EventSource,
-      account: row.actorEmail ?? row.actorId!,
+      account: row.account,
       events: row.events,
       lastSeen: row.lastSeen,
     })),
