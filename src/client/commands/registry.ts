@@ -3,6 +3,10 @@ import { adminAssignRole } from './admin/admin-assign-role';
 import { adminCreateRole } from './admin/admin-create-role';
 import { adminCreateUser } from './admin/admin-create-user';
 import { integrationConnect } from './admin/integration-connect';
+import { collectionPause } from './collection/collection-pause';
+import { collectionPoll } from './collection/collection-poll';
+import { collectionResume } from './collection/collection-resume';
+import { collectionTest } from './collection/collection-test';
 import { adminDisableUser } from './admin/admin-disable-user';
 import { authSignOut } from './account/auth-sign-out';
 import { accountChangePassword } from './account/account-change-password';
@@ -176,6 +180,10 @@ export const clientCommands: readonly ClientCommand[] = [
   adminDisableUser,
   adminAssignRole,
   integrationConnect,
+  collectionTest,
+  collectionPoll,
+  collectionPause,
+  collectionResume,
   adminCreateRole,
   detectionRuleAdd,
   detectionRuleTest,

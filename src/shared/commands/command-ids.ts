@@ -137,6 +137,11 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'admin.disableUser', adminOnly: true, destructive: true },
   { id: 'admin.assignRole', adminOnly: true },
   { id: 'integration.connect', adminOnly: true },
+  // On an integration's settings screen: its collector (issue 27).
+  { id: 'collection.test', adminOnly: true },
+  { id: 'collection.pollNow', adminOnly: true },
+  { id: 'collection.pause', adminOnly: true },
+  { id: 'collection.resume', adminOnly: true },
   { id: 'admin.createRole', adminOnly: true },
   { id: 'detectionRule.add', adminOnly: true },
   { id: 'detectionRule.test' },

@@ -27,6 +27,8 @@ export interface CollectorSpec {
   fields: readonly CollectorField[];
   /** The first run reads at most this many days back (what the API keeps). */
   maxBackfillDays: number;
+  /** Exactly one of these settings must be given (GitHub: org or enterprise). */
+  oneOf?: readonly string[];
 }
 
 /** The kinds Vigil collects from by itself, with their settings. */
@@ -43,6 +45,28 @@ export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
         placeholder: 'https://example.okta.com',
       },
       { name: 'token', label: 'API token (SSWS)', kind: 'secret', required: true },
+    ],
+  },
+  github: {
+    label: 'GitHub',
+    maxBackfillDays: 90,
+    oneOf: ['org', 'enterprise'],
+    fields: [
+      { name: 'org', label: 'Organization', kind: 'text', required: false, placeholder: 'acme' },
+      { name: 'enterprise', label: 'Enterprise', kind: 'text', required: false },
+      {
+        name: 'token',
+        label: 'Token (read:audit_log)',
+        kind: 'secret',
+        required: true,
+      },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://api.github.com',
+      },
     ],
   },
 };

@@ -15,7 +15,7 @@ import {
   storedUuids,
   testSecretKey,
 } from './support/collection-helpers';
-import { startOktaSimulator } from './support/okta-simulator';
+import { startOktaSimulator } from '../../simulators/okta-simulator';
 
 const key = testSecretKey();
 const apps: TestApp[] = [];

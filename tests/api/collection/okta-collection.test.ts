@@ -10,8 +10,8 @@ import {
   storedUuids,
   testSecretKey,
 } from './support/collection-helpers';
-import { startOktaSimulator } from './support/okta-simulator';
-import type { OktaSimulator } from './support/okta-simulator';
+import { startOktaSimulator } from '../../simulators/okta-simulator';
+import type { OktaSimulator } from '../../simulators/okta-simulator';
 
 let t: TestApp;
 let admin: ApiClient;

@@ -13,5 +13,7 @@ Object.assign(process.env, {
   VIGIL_ADMIN_PASSWORD: ADMIN_PASSWORD,
   VIGIL_PRETTY_LOGS: 'false',
   LOG_LEVEL: 'warn',
+  // The collection journey polls a vendor simulator on 127.0.0.1.
+  VIGIL_ALLOW_HTTP_CONNECTORS: 'true',
 });
 await main();

@@ -5,5 +5,6 @@ export const integrationKeys = {
   sources: () => ['integrations', 'sources'] as const,
   detail: (id: string) => ['integrations', 'detail', id] as const,
   runs: (id: string) => ['integrations', 'runs', id] as const,
+  collection: (id: string) => ['integrations', 'collection', id] as const,
   unmapped: () => ['integrations', 'unmapped-accounts'] as const,
 };

@@ -6,6 +6,7 @@ import { HttpError } from '../../api/http-error';
 import { EmptyState } from '../../components/empty-state';
 import { formatNumber, formatRelative } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { CollectionCard } from './collection-card';
 import { DeleteIntegrationDialog } from './delete-integration-dialog';
 import { integrationError } from './integration-errors';
 import { PushEndpointCard } from './push-endpoint-card';
@@ -15,7 +16,7 @@ import { SyncStateBadge } from './sync-state-badge';
 import { UploadCard } from './upload-card';
 import './integrations.css';
 
-/** Settings of one integration: edit, push endpoint and token, upload, recent runs. */
+/** Settings of one integration: edit, push endpoint and token, collection, upload, recent runs. */
 export default function IntegrationSettingsPage() {
   const { integrationId = '' } = useParams<{ integrationId: string }>();
   const query = useIntegration(integrationId);
@@ -64,6 +65,7 @@ export default function IntegrationSettingsPage() {
         </section>
         <PushEndpointCard integration={integration} />
       </div>
+      <CollectionCard integration={integration} />
       <UploadCard integration={integration} />
       <RunsCard integrationId={integration.id} />
       {deleting ? (

@@ -105,5 +105,13 @@ export function checkSettings(
     result.settings[field.name] = value;
     if (stored && stored.settings[field.name] !== value) result.changed = true;
   }
+  const chosen = spec.oneOf?.filter((name) => result.settings[name] !== undefined) ?? [];
+  if (spec.oneOf && chosen.length !== 1) {
+    const field = spec.oneOf[0]!;
+    throw invalid(
+      `settings.${field}: give exactly one of ${spec.oneOf.map((n) => `settings.${n}`).join(' or ')}.`,
+      `settings.${field}`,
+    );
+  }
   return result;
 }

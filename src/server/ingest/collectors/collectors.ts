@@ -1,10 +1,12 @@
 import type { EventSource } from '../../../shared/events';
 import type { Collector } from './collector';
+import { githubCollector } from './github/github-collector';
 import { oktaCollector } from './okta/okta-collector';
 
 /** The collector of each kind Vigil collects from by itself. */
 const COLLECTORS: Partial<Record<EventSource, Collector>> = {
   okta: oktaCollector,
+  github: githubCollector,
 };
 
 /** The collector of a kind, or null when Vigil does not collect it by itself. */

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 
 import type { CollectDeps } from '../../../../src/server/ingest/collectors/collect-once';
 import type { ApiClient, TestApp } from '../../support/test-app';
-import type { OktaSimulator } from './okta-simulator';
+import type { OktaSimulator } from '../../../simulators/okta-simulator';
 
 /** A fresh VIGIL_SECRET_KEY for a test app. */
 export const testSecretKey = () => randomBytes(32).toString('hex');
