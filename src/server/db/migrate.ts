@@ -22,6 +22,7 @@ import { caseRecordMigration } from './migrations/0018-case-record';
 import { privacyMigration } from './migrations/0019-privacy';
 import { directoryVersionMigration } from './migrations/0021-directory-version';
 import { auditDetailIndexesMigration } from './migrations/0022-audit-detail-indexes';
+import { quarantineMigration } from './migrations/0029-quarantine';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0019-privacy': privacyMigration(dialect),
     '0021-directory-version': directoryVersionMigration(dialect),
     '0022-audit-detail-indexes': auditDetailIndexesMigration(dialect),
+    '0029-quarantine': quarantineMigration(dialect),
   };
 }
 

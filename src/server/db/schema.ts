@@ -1,6 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
-import type { EventsTable, IntegrationsTable, IngestRunsTable } from './tables/activity';
+import type {
+  EventsTable,
+  IntegrationsTable,
+  IngestRunsTable,
+  QuarantinedRecordsTable,
+} from './tables/activity';
 import type {
   UserSettingsTable,
   RolesTable,
@@ -66,6 +71,7 @@ export interface Database {
   rule_settings: RuleSettingsTable;
   integrations: IntegrationsTable;
   ingest_runs: IngestRunsTable;
+  quarantined_records: QuarantinedRecordsTable;
   configuration: ConfigurationTable;
   sign_in_attempts: SignInAttemptsTable;
   installation_secrets: InstallationSecretsTable;

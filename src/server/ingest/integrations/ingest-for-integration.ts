@@ -3,7 +3,13 @@ import type { IngestReply, IngestRejectedReply } from '../../../shared/schemas/i
 import type { DatabaseHandle } from '../../db/database';
 import type { IntegrationRow } from '../../db/queries/integrations';
 import { ingest } from '../pipeline/ingest';
-import type { IngestInput, IngestResult, IngestSource, IngestVia } from '../pipeline/types';
+import type {
+  IngestInput,
+  IngestRequest,
+  IngestResult,
+  IngestSource,
+  IngestVia,
+} from '../pipeline/types';
 import { readIntegrationOptions } from './present-integration';
 
 /**
@@ -23,14 +29,26 @@ export function ingestForIntegration(
   const options = readIntegrationOptions(integration.options);
   return ingest(database, {
     source,
-    preferredSource: integration.kind as EventSource,
+    ...integrationIngestOptions(integration),
     input,
     integrationId: integration.id,
     via,
     ...(sizeHint === undefined ? {} : { sizeHint }),
     ...(options.framing !== 'auto' ? { framing: options.framing } : {}),
-    ...(options.removableDrives ? { options: { removableDrives: options.removableDrives } } : {}),
   });
+}
+
+/** What an integration's settings add to each of its batches (a retry's too). */
+export function integrationIngestOptions(
+  integration: IntegrationRow,
+): Pick<IngestRequest, 'preferredSource' | 'options' | 'dropKinds' | 'undatedAsReceived'> {
+  const options = readIntegrationOptions(integration.options);
+  return {
+    preferredSource: integration.kind as EventSource,
+    ...(options.removableDrives ? { options: { removableDrives: options.removableDrives } } : {}),
+    ...(options.dropKinds?.length ? { dropKinds: options.dropKinds } : {}),
+    ...(options.undatedRecords === 'time-received' ? { undatedAsReceived: true } : {}),
+  };
 }
 
 /** A request's declared body size, if it declared one. */
@@ -53,6 +71,8 @@ export function ingestReply(
     skipped: result.skipped,
     skips: result.skips,
     formats: result.formats,
+    quarantined: result.quarantined,
+    quarantines: result.quarantines,
     errors: result.errors,
     durationMs: result.durationMs,
   };

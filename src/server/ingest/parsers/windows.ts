@@ -143,7 +143,7 @@ class WindowsSession implements ParserSession {
         missing: "Windows events need `TimeCreated` (or Sysmon's `UtcTime`)",
       },
       position,
-      this.options.now,
+      this.options,
     );
     const account = outcome === null ? systemAccount(event) : outcome.account;
     if (account === null && event.computer === null) {

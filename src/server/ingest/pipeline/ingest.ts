@@ -11,6 +11,7 @@ import { commitPostgresStage } from '../store/postgres-commit';
 import { PostgresStage } from '../store/postgres-stage';
 import { commitSqliteStage } from '../store/sqlite-commit';
 import { SqliteStage } from '../store/sqlite-stage';
+import type { QuarantineTag } from '../store/quarantine-writes';
 import type { BatchStage, CommitBookkeeping, CommitOutcome } from '../store/staged-rows';
 import type { SyncStatus } from '../store/sync-status';
 import { syncStatusJson } from '../store/sync-status';
@@ -63,6 +64,8 @@ async function parseSetup(
     ...(given.removableDrives ? { removableDrives: given.removableDrives } : {}),
     integrationId: request.integrationId ?? null,
     ingestedAt: now,
+    ...(request.dropKinds?.length ? { dropKinds: [...request.dropKinds] } : {}),
+    ...(request.undatedAsReceived ? { undatedAsReceived: true } : {}),
   };
 }
 
@@ -90,6 +93,8 @@ async function read(
     stage,
     integrationId: setup.integrationId,
     now: setup.ingestedAt,
+    dropKinds: setup.dropKinds,
+    probeFormat: request.retry === undefined,
     onProgress: request.onProgress,
   });
 }
@@ -100,10 +105,7 @@ function rejectionMessage(reading: BatchReading, source: IngestRequest['source']
       ? `Vigil could not tell the format of this file: ${reading.wrongFormat}. Name its source if Vigil reads it; nothing was written.`
       : `${reading.wrongFormat}. Check that the file comes from this source; nothing was written.`;
   }
-  const first = reading.errors[0];
-  const count = reading.rejected === 1 ? '1 record' : `${reading.rejected} records`;
-  const where = first ? ` First, record ${first.position}: ${first.reason}.` : '';
-  return `${count} could not be ingested, so nothing of this batch was written.${where}`;
+  return EMPTY_INPUT_MESSAGE;
 }
 
 /**
@@ -111,10 +113,15 @@ function rejectionMessage(reading: BatchReading, source: IngestRequest['source']
  * transaction at the first rows, so writing overlaps parsing; others hold rows in memory first,
  * so a slow sender does not hold the database.
  */
-function openStage(handle: DatabaseHandle, request: IngestRequest, plan: ReadingPlan): BatchStage {
+function openStage(
+  handle: DatabaseHandle,
+  request: IngestRequest,
+  plan: ReadingPlan,
+  tag: QuarantineTag,
+): BatchStage {
   if (handle.dialect === 'sqlite') {
     const eager = plan.inWorker && plan.local;
-    return new SqliteStage(handle, request.spillBytes ?? (eager ? 0 : undefined));
+    return new SqliteStage(handle, tag, request.spillBytes ?? (eager ? 0 : undefined));
   }
   if (!handle.pool) throw new Error('A PostgreSQL database handle has no pool');
   return new PostgresStage(handle.pool, request.spillBytes);
@@ -161,9 +168,10 @@ async function recordFailure(
  * Ingests one batch of one source: reads and parses the input as a stream, stages the rows
  * (SQLite: in memory, or for a large batch straight into its still-open transaction;
  * PostgreSQL: in memory or temporary tables on a dedicated client), and commits the batch in
- * ONE transaction only when every record was good. A bad record is reported with
- * its position and nothing of the batch is written; a crash at any point leaves the batch
- * wholly in or wholly out. The run is recorded in ingest_runs and on the integration.
+ * ONE transaction: its events, and the records that could not become events, set aside in
+ * quarantine with their positions and reasons. Only a whole input is refused (no records, or a
+ * file of another format); a crash at any point leaves the batch wholly in or wholly out. The
+ * run is recorded in ingest_runs and on the integration.
  */
 export async function ingest(
   handle: DatabaseHandle,
@@ -196,6 +204,8 @@ export async function ingest(
     skipped: 0,
     skips: [],
     formats: [],
+    quarantined: 0,
+    quarantines: [],
     message: null,
     errors: [],
     ...partial,
@@ -204,7 +214,14 @@ export async function ingest(
   let plan: ReadingPlan | null = null;
   try {
     plan = await planReading(request);
-    stage = openStage(handle, request, plan);
+    const originOf = request.retry?.originOf;
+    stage = openStage(handle, request, plan, {
+      integrationId,
+      runId,
+      source: request.source,
+      now: started,
+      ...(originOf ? { originOf } : {}),
+    });
     const reading = await read(plan, request, setup, stage);
     const base = {
       runId,
@@ -214,9 +231,11 @@ export async function ingest(
       skips: reading.skips,
       formats: reading.formats,
       rejected: reading.rejected,
+      quarantined: reading.quarantined,
+      quarantines: reading.quarantines,
       errors: reading.errors,
     };
-    if (reading.records === 0 || reading.rejected > 0) {
+    if (reading.records === 0 || reading.wrongFormat !== null) {
       const message =
         reading.records === 0 ? EMPTY_INPUT_MESSAGE : rejectionMessage(reading, request.source);
       await stage.discard();
@@ -227,6 +246,8 @@ export async function ingest(
           status: 'rejected',
           records: reading.records,
           rejected: reading.rejected,
+          quarantined: 0,
+          quarantines: [],
           skipped: reading.skipped,
           skips: reading.skips,
           formats: reading.formats,
@@ -236,6 +257,8 @@ export async function ingest(
       );
       return {
         ...base,
+        quarantined: 0,
+        quarantines: [],
         status: 'rejected',
         accepted: 0,
         duplicate: 0,
@@ -263,6 +286,13 @@ export async function ingest(
         skipped: reading.skipped,
         skips: reading.skips,
         formats: reading.formats,
+        source: request.source,
+        quarantined: reading.quarantined,
+        quarantines: reading.quarantines,
+        errors: reading.errors,
+        ...(request.retry
+          ? { retriedIds: request.retry.ids, originOf: request.retry.originOf }
+          : {}),
       },
       request.faults?.insideTransaction,
     );

@@ -1,6 +1,7 @@
 import type { EmployeeRecord } from '../../../shared/events';
 import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
-import type { IngestVia } from '../pipeline/types';
+import type { IngestError, IngestVia } from '../pipeline/types';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
 import type { EventValues } from './event-row';
 
 /** The employee columns a batch writes, in a fixed order (for bulk statements). */
@@ -71,6 +72,8 @@ export interface BatchStage {
   /** Stages rows (the caller passes about {@link chunkRows} at a time). */
   addEvents(rows: readonly EventValues[]): Promise<void> | void;
   addEmployees(rows: readonly EmployeeValues[]): Promise<void> | void;
+  /** Stages records set aside; they are written in the batch's transaction. */
+  addQuarantined(rows: readonly QuarantineValues[]): Promise<void> | void;
   /** Drops everything staged: the batch is rejected or failed. Safe to call twice. */
   discard(): Promise<void>;
 }
@@ -96,4 +99,17 @@ export interface CommitBookkeeping {
   /** Skipped records by kind and the formats read, kept on the run and the integration. */
   skips: SkipCount[];
   formats: FormatCount[];
+  /** What the batch was read as (a source or `auto`), kept on its quarantined records. */
+  source: string;
+  /** Records set aside, by reason, and the first of them with their positions. */
+  quarantined: number;
+  errors: IngestError[];
+  quarantines: SkipCount[];
+  /** Quarantined records a retry re-read: removed in the batch's transaction. */
+  retriedIds?: readonly number[];
+  /**
+   * For a retry: the run and position a record first came in with, by its position in the
+   * retry, so a record quarantined again keeps them.
+   */
+  originOf?: (position: number) => { runId: number; position: number } | undefined;
 }

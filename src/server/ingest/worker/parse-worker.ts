@@ -5,6 +5,7 @@ import { readBatch } from '../pipeline/read-batch';
 import { recordStream } from '../pipeline/record-stream';
 import type { EventValues } from '../store/event-row';
 import type { BatchStage, EmployeeValues } from '../store/staged-rows';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
 import type { FromWorker, ToWorker } from './protocol';
 import { ROWS_WINDOW } from './protocol';
 
@@ -82,6 +83,14 @@ class WorkerBatch implements BatchStage {
       type: 'employees',
       batch: this.start.batch,
       rows: rows as EmployeeValues[],
+    });
+  }
+
+  addQuarantined(rows: readonly QuarantineValues[]): Promise<void> {
+    return this.send({
+      type: 'quarantined',
+      batch: this.start.batch,
+      rows: rows as QuarantineValues[],
     });
   }
 

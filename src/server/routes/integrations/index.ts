@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { integrationCrudRoutes } from './crud';
+import { quarantineRoutes } from './quarantine';
 import { integrationRunsRoute } from './runs';
 import { integrationSourcesRoute } from './sources';
 import { unmappedAccountsRoute } from './unmapped-accounts';
@@ -17,6 +18,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(integrationCrudRoutes);
   await app.register(integrationRunsRoute);
   await app.register(integrationUploadRoute);
+  await app.register(quarantineRoutes);
 };
 
 export { pushIngestRoute } from './push';
