@@ -220,3 +220,21 @@ describe('command-line batches', () => {
     expect(Number(stored.rows[0]!.n)).toBe(1);
   });
 });
+
+describe('an input that is not text', () => {
+  it('a binary .evtx is refused whole with a sentence, and nothing is quarantined', async () => {
+    const before = (await quarantine(okta.id)).body.total;
+    const evtx = Buffer.concat([Buffer.from('ElfFile\0', 'latin1'), Buffer.alloc(4088, 1)]);
+    const reply = await push(t, okta.id, okta.token, evtx, 'application/octet-stream');
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/binary Windows event log \(\.evtx\).*nothing was written/);
+    expect((await quarantine(okta.id)).body.total).toBe(before);
+  });
+
+  it('UTF-16 text is refused whole: not text in a supported encoding', async () => {
+    const utf16 = Buffer.from(`\ufeff${oktaLines[0]}\n`, 'utf16le');
+    const reply = await push(t, okta.id, okta.token, utf16);
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/not text in a supported encoding/);
+  });
+});

@@ -19,7 +19,8 @@ import { readBatchInWorker } from '../worker/read-batch-in-worker';
 import type { ParseSetup } from './parse-setup';
 import { openParse } from './parse-setup';
 import type { BatchReading } from './read-batch';
-import { readBatch } from './read-batch';
+import { readBatch, refusedReading } from './read-batch';
+import { InputRefused } from '../framing/binary-input';
 import { isByteSource, recordStream } from './record-stream';
 import type { ReadingPlan } from './reading-plan';
 import { planReading } from './reading-plan';
@@ -88,7 +89,14 @@ async function read(
     });
     if (inWorker !== null) return inWorker;
   }
-  return readBatch(await recordStream(plan.input, request.framing), {
+  let records;
+  try {
+    records = await recordStream(plan.input, request.framing);
+  } catch (error) {
+    if (error instanceof InputRefused) return refusedReading(error.message);
+    throw error;
+  }
+  return readBatch(records, {
     ...openParse(setup),
     stage,
     integrationId: setup.integrationId,
@@ -100,6 +108,7 @@ async function read(
 }
 
 function rejectionMessage(reading: BatchReading, source: IngestRequest['source']): string {
+  if (reading.refusal !== undefined) return reading.refusal;
   if (reading.wrongFormat !== null) {
     return source === 'auto'
       ? `Vigil could not tell the format of this file: ${reading.wrongFormat}. Name its source if Vigil reads it; nothing was written.`
@@ -235,9 +244,11 @@ export async function ingest(
       quarantines: reading.quarantines,
       errors: reading.errors,
     };
-    if (reading.records === 0 || reading.wrongFormat !== null) {
+    if (reading.records === 0 || reading.wrongFormat !== null || reading.refusal !== undefined) {
       const message =
-        reading.records === 0 ? EMPTY_INPUT_MESSAGE : rejectionMessage(reading, request.source);
+        reading.records === 0 && reading.refusal === undefined
+          ? EMPTY_INPUT_MESSAGE
+          : rejectionMessage(reading, request.source);
       await stage.discard();
       await recordFailure(
         handle,

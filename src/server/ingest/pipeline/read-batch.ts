@@ -40,6 +40,26 @@ export interface BatchReading {
   errors: IngestError[];
   /** Set when the input is of another format than the source: reading stopped early. */
   wrongFormat: string | null;
+  /** Set when the input was refused whole before any record (binary, not text): the sentence. */
+  refusal?: string;
+}
+
+/** The reading of an input refused whole before any record was read. */
+export function refusedReading(refusal: string): BatchReading {
+  return {
+    records: 0,
+    events: 0,
+    skipped: 0,
+    skips: [],
+    formats: [],
+    employees: 0,
+    quarantined: 0,
+    quarantines: [],
+    rejected: 0,
+    errors: [],
+    wrongFormat: null,
+    refusal,
+  };
 }
 
 /** Everything reading needs besides the records. */
