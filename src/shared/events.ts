@@ -44,6 +44,8 @@ export const eventCategories = [
   'account',
   'hr',
   'app',
+  /** Generic events: records of a kind no finding reads, kept whole (e.g. Sysmon 7 image loads). */
+  'other',
 ] as const;
 export type EventCategory = (typeof eventCategories)[number];
 

@@ -31,7 +31,7 @@ async function shownCounts(page: Page) {
   return {
     accepted: count('Accepted'),
     duplicate: count('Duplicate'),
-    rejected: count('Rejected'),
+    quarantined: count('Quarantined'),
   };
 }
 
@@ -73,7 +73,7 @@ test('connects a source from the palette, shows its token once, and an upload co
     await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
     await press(page, 'Enter');
     const first = await shownCounts(page);
-    expect(first.rejected).toBe(0);
+    expect(first.quarantined).toBe(0);
     expect(first.accepted + first.duplicate).toBe(okta.events);
     expect(first.accepted).toBeGreaterThan(0);
 
@@ -83,7 +83,7 @@ test('connects a source from the palette, shows its token once, and an upload co
     await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
     await press(page, 'Enter');
     const second = await shownCounts(page);
-    expect(second).toEqual({ accepted: 0, duplicate: okta.events, rejected: 0 });
+    expect(second).toEqual({ accepted: 0, duplicate: okta.events, quarantined: 0 });
 
     // The list shows the integration with its event count.
     await press(page, 'Control+k');
@@ -124,7 +124,7 @@ test('an upload of the wrong format is refused with a reason and writes nothing'
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(file);
     await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
     await press(page, 'Enter');
-    await expect(page.getByRole('status').filter({ hasText: 'Rejected' })).toBeVisible({
+    await expect(page.getByRole('status').filter({ hasText: 'Quarantined' })).toBeVisible({
       timeout: 20_000,
     });
     await expect(page.getByText(/nothing (of this batch )?was written/).first()).toBeVisible();

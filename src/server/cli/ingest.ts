@@ -17,8 +17,10 @@ import { resolveUnmappedEvents } from '../ingest/identity/resolve-unmapped';
 const USAGE = `Usage: npm run ingest -- [--source SOURCE] FILE [--integration ID] [--database URL]
 
 Loads one export file (NDJSON, a JSON array or API page, pretty-printed objects one after
-another, or CSV; "-" reads standard input) into Vigil as one batch: every record is checked
-first, and if any is bad nothing is written.
+another, or CSV; "-" reads standard input) into Vigil as one batch, in one transaction: every
+record that can become an event does, and a record that cannot (no time, malformed) is set
+aside in quarantine with its reason (see the integration's Quarantine screen; without
+--integration, the command line's). Exits 0 when the batch was written.
 
   --source SOURCE     the file's format: auto (the default: each record's format is detected
                       from its shape, so a file may mix them) or one of
@@ -60,6 +62,11 @@ export function describeSkips(skips: readonly SkipCount[]): string[] {
       ? `${reason}: ${count} skipped`
       : `${reason.slice(0, colon)}: ${count} skipped, ${reason.slice(colon + 2)}`;
   });
+}
+
+/** "no time: Okta records need `published`: 12 quarantined", one line per reason. */
+export function describeQuarantines(quarantines: readonly SkipCount[]): string[] {
+  return quarantines.map(({ reason, count }) => `${reason}: ${count} quarantined`);
 }
 
 /**
@@ -138,9 +145,10 @@ export async function ingestCommand(
     });
     const seconds = (result.durationMs / 1000).toFixed(1);
     const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
-    const summary = `${result.records} records, ${result.accepted} events written, ${result.duplicate} duplicates, ${result.rejected} rejected, ${result.skipped} skipped in ${seconds} s, peak memory ${peakMb} MB`;
+    const summary = `${result.records} records, ${result.accepted} events written, ${result.duplicate} duplicates, ${result.quarantined} quarantined, ${result.skipped} skipped in ${seconds} s, peak memory ${peakMb} MB`;
     if (result.formats.length > 0) output.out(`ingest: ${describeFormats(source, result.formats)}`);
     for (const line of describeSkips(result.skips)) output.out(`  ${line}`);
+    for (const line of describeQuarantines(result.quarantines)) output.out(`  ${line}`);
     if (result.status === 'succeeded') {
       // The warning first: the summary stays the last line, as scripts read it.
       if (result.warning) output.out(`ingest: ${result.warning}`);

@@ -24,6 +24,7 @@ import { directoryVersionMigration } from './migrations/0021-directory-version';
 import { auditDetailIndexesMigration } from './migrations/0022-audit-detail-indexes';
 import { legalHoldMigration } from './migrations/0025-legal-hold';
 import { ruleDisabledReasonMigration } from './migrations/0026-rule-disabled-reason';
+import { quarantineMigration } from './migrations/0029-quarantine';
 import { integrationCollectionsMigration } from './migrations/0030-integration-collections';
 
 /** The migrations in order. Names are frozen once released. */
@@ -51,6 +52,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0022-audit-detail-indexes': auditDetailIndexesMigration(dialect),
     '0025-legal-hold': legalHoldMigration(),
     '0026-rule-disabled-reason': ruleDisabledReasonMigration(),
+    '0029-quarantine': quarantineMigration(dialect),
     '0030-integration-collections': integrationCollectionsMigration(dialect),
   };
 }

@@ -1,6 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
-import type { EventsTable, IntegrationsTable, IngestRunsTable } from './tables/activity';
+import type {
+  EventsTable,
+  IntegrationsTable,
+  IngestRunsTable,
+  QuarantinedRecordsTable,
+} from './tables/activity';
 import type { IntegrationCollectionsTable } from './tables/collection';
 import type {
   UserSettingsTable,
@@ -70,6 +75,7 @@ export interface Database {
   integrations: IntegrationsTable;
   ingest_runs: IngestRunsTable;
   integration_collections: IntegrationCollectionsTable;
+  quarantined_records: QuarantinedRecordsTable;
   configuration: ConfigurationTable;
   sign_in_attempts: SignInAttemptsTable;
   installation_secrets: InstallationSecretsTable;

@@ -20,6 +20,17 @@ export const integrationOptionsSchema = z.strictObject({
     )
     .max(24)
     .optional(),
+  /**
+   * Kinds of records dropped on purpose, like Winlogbeat's event_id filter: an event whose
+   * action is the kind or starts with it ("Sysmon 7" drops "Sysmon 7 image load"). Counted per
+   * kind in each batch's summary. Default: none.
+   */
+  dropKinds: z
+    .array(z.string().trim().min(1, 'is empty').max(100, 'is longer than 100 characters'))
+    .max(200)
+    .optional(),
+  /** Records without a time: set aside in quarantine (default), or given the time received. */
+  undatedRecords: z.enum(['quarantine', 'time-received']).optional(),
 });
 export type IntegrationOptions = z.output<typeof integrationOptionsSchema>;
 
@@ -27,7 +38,7 @@ export type IntegrationOptions = z.output<typeof integrationOptionsSchema>;
 export const ingestErrorSchema = z.object({ position: z.number().int(), reason: z.string() });
 export type IngestErrorItem = z.infer<typeof ingestErrorSchema>;
 
-export const ingestVias = ['push', 'upload', 'cli', 'generator', 'collector'] as const;
+export const ingestVias = ['push', 'upload', 'cli', 'generator', 'collector', 'retry'] as const;
 
 /** What an upload or push reads its records as: a source, or `auto` to tell each record's. */
 export const ingestSourceSchema = z.enum(
@@ -63,6 +74,8 @@ export const syncStatusSchema = z.object({
   skipped: z.number().int().default(0),
   skips: z.array(skipCountSchema).default([]),
   formats: z.array(formatCountSchema).default([]),
+  quarantined: z.number().int().default(0),
+  quarantines: z.array(skipCountSchema).default([]),
   message: z.string().nullable(),
   errors: z.array(ingestErrorSchema),
 });
@@ -143,6 +156,11 @@ export const ingestReplySchema = z.object({
   skips: z.array(skipCountSchema),
   /** The formats the records were read as, e.g. one "Windows events" entry for a detected file. */
   formats: z.array(formatCountSchema),
+  /** Records that could not become events, set aside in the integration's quarantine. */
+  quarantined: z.number().int(),
+  /** The quarantined records by reason, most frequent first. */
+  quarantines: z.array(skipCountSchema),
+  /** The first 100 quarantined records (or the refused file's reason), with their positions. */
   errors: z.array(ingestErrorSchema),
   /** Set when the batch holds events older than the events period: when retention removes them. */
   warning: z.string().nullable().optional(),
@@ -173,6 +191,8 @@ export const ingestRunSchema = z.object({
   skipped: z.number().int(),
   skips: z.array(skipCountSchema),
   formats: z.array(formatCountSchema),
+  quarantined: z.number().int(),
+  quarantines: z.array(skipCountSchema),
   errors: z.array(ingestErrorSchema),
   /** The batch's retention warning, if it had one (see the ingest reply). */
   warning: z.string().nullable().optional(),

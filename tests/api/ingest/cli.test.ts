@@ -74,14 +74,20 @@ describe('npm run ingest -- --source SOURCE FILE', () => {
     expect(integration.lastSync).toMatchObject({ via: 'cli', status: 'succeeded' });
   });
 
-  it('exits 1 and lists the bad records when the batch is rejected', async () => {
+  it('exits 0 and counts the records it set aside by reason', async () => {
     const bad = path.join(files.dir, 'bad-okta.ndjson');
     const lines = fs.readFileSync(files.file('okta'), 'utf8').trim().split('\n').slice(0, 6);
     lines[2] = '{"uuid": "x"}';
     fs.writeFileSync(bad, lines.join('\n'));
     const result = await run(['--source', 'okta', '--quiet', bad]);
+    expect(result.code).toBe(0);
+    expect(result.out.join('\n')).toMatch(/not an Okta System Log event: .*: 1 quarantined/);
+    expect(result.out.at(-1)).toMatch(/^ingest: 6 records, .* 1 quarantined/);
+  });
+
+  it('exits 1 when the file is refused whole (of another format than named)', async () => {
+    const result = await run(['--source', 'github', '--quiet', files.file('okta')]);
     expect(result.code).toBe(1);
-    expect(result.err.join('\n')).toMatch(/record 3: /);
     expect(result.out.at(-1)).toMatch(/^ingest: rejected, nothing written/);
   });
 

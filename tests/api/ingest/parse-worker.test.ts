@@ -13,8 +13,8 @@ import { connect, countEvents, push, writeGeneratedFiles } from './support/inges
 
 /*
  * Large batches are parsed on a worker thread while this one writes. The worker must change
- * nothing a user can see: the same rows, the same rejections with their positions, the same
- * all-or-nothing batches, and no temporary file left behind.
+ * nothing a user can see: the same rows, the same quarantined records with their positions, the same
+ * all-or-nothing batches with their quarantined records, and no temporary file left behind.
  */
 
 let t: TestApp;
@@ -100,18 +100,26 @@ describe('a batch parsed on a worker thread', () => {
     expect(await inWorker(lines)).toMatchObject({ accepted: 0, duplicate: lines.length });
   });
 
-  it('rejects bad records by position and writes nothing', async () => {
+  it('sets bad records aside by position in the same batch as the good ones', async () => {
     const before = await countEvents(t);
     const lines = oktaCopies(3, 'bad');
     const { published: _published, ...noTime } = JSON.parse(lines[6]!);
     lines[6] = JSON.stringify(noTime);
     lines[lines.length - 2] = '{"uuid": "cut';
     const result = await inWorker(lines);
-    expect(result.status).toBe('rejected');
+    expect(result.status).toBe('succeeded');
     expect(result.records).toBe(lines.length);
+    expect(result.quarantined).toBe(2);
     expect(result.errors.map((e) => e.position)).toEqual([7, lines.length - 1]);
     expect(result.errors[0]!.reason).toMatch(/no time/);
-    expect(await countEvents(t)).toBe(before);
+    expect(await countEvents(t)).toBe(before + lines.length - 2);
+    const kept = await t.db
+      .selectFrom('quarantined_records')
+      .select(['position', 'run_id'])
+      .where('run_id', '=', result.runId)
+      .orderBy('position')
+      .execute();
+    expect(kept.map((row) => row.position)).toEqual([7, lines.length - 1]);
   });
 
   it('stops at the first records of a file of another format', async () => {
@@ -168,9 +176,9 @@ describe('a large push', () => {
     expect(spoolFiles()).toEqual([]);
 
     lines[41] = '{"not": "okta"}';
-    const refused = await push(t, okta.id, okta.token, Buffer.from(lines.join('\n')));
-    expect(refused.status).toBe(400);
-    expect(refused.body.errors[0].position).toBe(42);
+    const again = await push(t, okta.id, okta.token, Buffer.from(lines.join('\n')));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ quarantined: 1, errors: [{ position: 42 }] });
     expect(spoolFiles()).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ describe('uploading export files from the settings screen', () => {
     expect(await countUnjoined(t)).toBe(0);
   });
 
-  it('rejects a bad file with positions and writes nothing', async () => {
+  it('writes the good records of a file and sets a bad one aside by its position', async () => {
     const before = await countEvents(t);
     const lines = fs.readFileSync(files.file('slack'), 'utf8').trim().split('\n').slice(0, 10);
     lines[4] = '{"id": "broken", ';
@@ -65,9 +65,10 @@ describe('uploading export files from the settings screen', () => {
       'slack.ndjson',
       lines.join('\n'),
     );
-    expect(reply.status).toBe(400);
-    expect(reply.body.errors[0].position).toBe(5);
-    expect(await countEvents(t)).toBe(before);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ quarantined: 1, errors: [{ position: 5 }] });
+    expect(reply.body.accepted + reply.body.duplicate).toBe(9);
+    expect(await countEvents(t)).toBe(before + reply.body.accepted);
   });
 
   it('needs integrations.manage, a file, and an enabled integration', async () => {

@@ -144,7 +144,7 @@ describe('Windows parser: Sysmon and log clearing', () => {
     });
   });
 
-  it('maps event log clearing, and skips event ids it does not read', () => {
+  it('maps event log clearing, and keeps a logon of the computer as a generic event', () => {
     const security = {
       System: {
         Provider: { Name: 'Microsoft-Windows-Eventlog' },
@@ -182,12 +182,12 @@ describe('Windows parser: Sysmon and log clearing', () => {
       [
         ['log_clear', 'Security', 'jane.doe@acme.com'],
         ['log_clear', 'Windows PowerShell', 'jane.doe@acme.com'],
+        ['other', null, 'jane.doe@acme.com'],
       ],
     );
     expect(outcome.events[0]!.sourceEventId).toBe('LAPTOP-JDOE.acme.local:Security:1102:7781');
-    expect(outcome.skipped).toEqual([
-      'Security 4624 logon of the computer or a service account: not a person',
-    ]);
+    expect(outcome.events[2]!.action).toMatch(/^Security 4624/);
+    expect(outcome.skipped).toEqual([]);
   });
 
   it('rejects events without a time, without user or computer, and non-Windows records', () => {

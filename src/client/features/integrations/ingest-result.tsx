@@ -1,13 +1,18 @@
-import type { IngestErrorItem } from '../../../shared/schemas/integrations';
+import type { IngestErrorItem, SkipCount } from '../../../shared/schemas/integrations';
 import { formatNumber } from '../../components/format';
 
-/** Counts of one batch and, when it was rejected, its errors with their positions. */
+/**
+ * Counts of one batch: its records set aside in quarantine by reason, and the first of them
+ * (or, when the file was refused whole, why) with their positions.
+ */
 export function IngestResult(props: {
   status: 'succeeded' | 'rejected';
   records: number;
   accepted: number;
   duplicate: number;
   rejected: number;
+  quarantined: number;
+  quarantines: readonly SkipCount[];
   errors: readonly IngestErrorItem[];
   message?: string | undefined;
 }) {
@@ -29,11 +34,25 @@ export function IngestResult(props: {
           Duplicate <strong>{formatNumber(props.duplicate)}</strong>
         </span>
         <span>
-          Rejected <strong>{formatNumber(props.rejected)}</strong>
+          Quarantined <strong>{formatNumber(props.quarantined)}</strong>
         </span>
       </div>
+      {props.quarantines.length > 0 ? (
+        <ul className="ingest-errors" aria-label="Quarantined by reason">
+          {props.quarantines.map((q) => (
+            <li key={q.reason}>
+              {q.reason}: <strong>{formatNumber(q.count)}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {props.errors.length > 0 ? (
-        <ol className="ingest-errors" aria-label="Rejected records">
+        <ol
+          className="ingest-errors"
+          aria-label={
+            props.status === 'rejected' ? 'Why the file was refused' : 'Quarantined records'
+          }
+        >
           {props.errors.map((e) => (
             <li key={`${e.position}-${e.reason}`}>
               <span className="mono">record {e.position}</span>: {e.reason}

@@ -15,10 +15,13 @@ import { SyncStateBadge, syncStateLabel } from './sync-state-badge';
 import { UnmappedAccountsCard } from './unmapped-accounts-card';
 import './integrations.css';
 
-/** The last batch's problem in a few words, for the list. */
+/** The last batch's problem in a few words, for the list: a refusal, or what it set aside. */
 function lastErrors(integration: Integration): string {
   const sync = integration.lastSync;
-  if (!sync || sync.status === 'succeeded') return '';
+  if (!sync) return '';
+  if (sync.status === 'succeeded') {
+    return sync.quarantined > 0 ? `${sync.quarantined} quarantined` : '';
+  }
   const first = sync.errors[0];
   if (sync.rejected === 0 || !first) return sync.message ?? '';
   return `${sync.rejected} rejected; record ${first.position}: ${first.reason}`;

@@ -28,8 +28,9 @@ export function PushEndpointCard(props: { integration: Integration }) {
           <CopyButton text={url} label="Push URL" />
         </div>
         <div className="muted">
-          NDJSON, a JSON array or CSV, up to 2 GiB a batch. Each batch is written whole or not at
-          all; the reply counts accepted, duplicate and rejected records.
+          NDJSON, a JSON array or CSV, up to 2 GiB a batch, written in one transaction; records that
+          cannot become events are set aside in quarantine. The reply counts accepted, duplicate and
+          quarantined records.
         </div>
         <pre className="code-block" aria-label="Example with curl">
           {curl}

@@ -33,12 +33,12 @@ export function RunsCard(props: { integrationId: string }) {
                   Duplicate
                 </th>
                 <th scope="col" className="number">
-                  Rejected
+                  Quarantined
                 </th>
                 <th scope="col" className="number">
                   Took
                 </th>
-                <th scope="col">First error</th>
+                <th scope="col">First set aside</th>
               </tr>
             </thead>
             <tbody>
@@ -55,7 +55,7 @@ export function RunsCard(props: { integrationId: string }) {
                   </td>
                   <td className="number">{formatNumber(run.accepted)}</td>
                   <td className="number">{formatNumber(run.duplicate)}</td>
-                  <td className="number">{formatNumber(run.rejected)}</td>
+                  <td className="number">{formatNumber(run.quarantined)}</td>
                   <td className="number">{duration(run)}</td>
                   <td>
                     {run.errors[0]

@@ -109,4 +109,27 @@ export interface IngestRunsTable {
   skips: string | null;
   /** JSON [{source, label, records}]: the formats the records were read as. */
   formats: string | null;
+  /** Records set aside in quarantine, and by reason (JSON [{reason, count}]); null before 0029. */
+  quarantined: number | null;
+  quarantines: string | null;
+}
+
+/** A record set aside because it could not become an event (migration 0029). */
+export interface QuarantinedRecordsTable {
+  id: Generated<number>;
+  /** Null for command-line batches. */
+  integration_id: string | null;
+  run_id: number;
+  /** What the batch was read as: a source id or `auto`. */
+  source: string;
+  /** 1-based line or element of the batch it came in. */
+  position: number;
+  reason: string;
+  /** The record as read, cut at 1 MB; see raw_encoding. */
+  raw: string;
+  /** `text`: as read; `json`: a JSON string literal (the text held a NUL or lone surrogate). */
+  raw_encoding: string;
+  /** The record's size before any cut, in UTF-16 units of its text. */
+  raw_bytes: number;
+  created_at: number;
 }

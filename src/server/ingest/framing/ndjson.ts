@@ -28,7 +28,7 @@ export async function* readNdjson(
       const end = newline === -1 ? chunk.length : newline;
       const piece = chunk.subarray(start, end);
       if (!skipping && pendingLength + piece.length > limit) {
-        yield lineTooLong(line, limit);
+        yield lineTooLong(line, limit, Buffer.concat([...pending, piece]));
         skipping = true;
         pending = [];
         pendingLength = 0;
@@ -59,9 +59,17 @@ function joinPieces(pieces: Buffer[], length: number): Buffer {
   return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, length);
 }
 
-function lineTooLong(line: number, limit: number): FramedItem {
+/** What of an over-long line is kept for quarantine (which stores at most 1 MB of it anyway). */
+const LONG_LINE_HEAD = 1024 * 1024 + 4;
+
+function lineTooLong(line: number, limit: number, head: Buffer): FramedItem {
   const reason = `the line is longer than the ${formatBytes(limit)} limit for one record; split the record or check that the file really is NDJSON`;
-  return { ok: false, position: line, error: new RecordError(line, reason, { unit: 'line' }) };
+  return {
+    ok: false,
+    position: line,
+    error: new RecordError(line, reason, { unit: 'line' }),
+    text: head.subarray(0, LONG_LINE_HEAD).toString('utf8'),
+  };
 }
 
 /** Parses one line; null for a blank line. `last` marks a final line without a newline. */
@@ -74,7 +82,12 @@ function parseLine(bytes: Buffer, line: number, last: boolean): FramedItem | nul
     return { ok: true, position: line, value: JSON.parse(text) as unknown, text };
   } catch (error) {
     const reason = describeJsonError(error, last);
-    return { ok: false, position: line, error: new RecordError(line, reason, { unit: 'line' }) };
+    return {
+      ok: false,
+      position: line,
+      error: new RecordError(line, reason, { unit: 'line' }),
+      text,
+    };
   }
 }
 

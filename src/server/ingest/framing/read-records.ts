@@ -1,3 +1,4 @@
+import { binaryInputRefusal, InputRefused } from './binary-input';
 import { peek } from './byte-chunks';
 import { readCsv } from './csv';
 import { readJsonArray, readJsonWrapper } from './json-records';
@@ -6,6 +7,8 @@ import { sniffAtEnd, sniffFraming } from './sniff';
 import type { ByteSource, FramedItem, Framing, FramingOptions } from './types';
 import { DEFAULT_WRAPPER_KEYS } from './types';
 
+/** How much of a stream is checked for binary content before reading it as text. */
+const TEXT_PROBE = 4096;
 /** How much of a stream sniffing may look at before settling for NDJSON. */
 const SNIFF_LIMIT = 1024 * 1024;
 
@@ -33,23 +36,28 @@ export const framingReaders: Record<
 };
 
 /**
- * Opens a byte stream as records: sniffs the framing from the first non-blank bytes unless it
- * is given, then streams records with their positions. Only the sniffed head is held in memory
+ * Opens a byte stream as records: refuses a binary input (InputRefused), sniffs the framing
+ * from the first non-blank bytes unless it is given, then streams records with their positions. Only the sniffed head is held in memory
  * beyond the current record.
  */
 export async function openRecords(
   source: ByteSource,
   options: OpenRecordsOptions = {},
 ): Promise<OpenedRecords> {
-  if (options.framing !== undefined) {
-    return { framing: options.framing, records: framingReaders[options.framing](source, options) };
-  }
   const wrapperKeys = options.wrapperKeys ?? DEFAULT_WRAPPER_KEYS;
+  const known = options.framing;
   const peeked = await peek(
     source,
-    (head) => sniffFraming(decodeHead(head), wrapperKeys) !== null,
-    SNIFF_LIMIT,
+    (head) =>
+      head.length >= TEXT_PROBE &&
+      (known !== undefined || sniffFraming(decodeHead(head), wrapperKeys) !== null),
+    known === undefined ? SNIFF_LIMIT : TEXT_PROBE,
   );
+  const refusal = binaryInputRefusal(peeked.head);
+  if (refusal !== null) throw new InputRefused(refusal);
+  if (known !== undefined) {
+    return { framing: known, records: framingReaders[known](peeked.stream, options) };
+  }
   const head = decodeHead(peeked.head);
   const framing = peeked.ended
     ? sniffAtEnd(head, wrapperKeys)

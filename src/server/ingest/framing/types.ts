@@ -22,7 +22,13 @@ export type FramedItem =
       /** The record's JSON text as read (NDJSON), stored as its `raw` without serializing again. */
       text?: string;
     }
-  | { ok: false; position: number; error: RecordError };
+  | {
+      ok: false;
+      position: number;
+      error: RecordError;
+      /** What the framing could read of the record (a malformed NDJSON line), for quarantine. */
+      text?: string;
+    };
 
 /** Options shared by all readers. */
 export interface FramingOptions {

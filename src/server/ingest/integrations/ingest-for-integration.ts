@@ -31,15 +31,27 @@ export function ingestForIntegration(
   const options = readIntegrationOptions(integration.options);
   return ingest(database, {
     source,
-    preferredSource: integration.kind as EventSource,
+    ...integrationIngestOptions(integration),
     input,
     integrationId: integration.id,
     via,
     ...(sizeHint === undefined ? {} : { sizeHint }),
     ...(options.framing !== 'auto' ? { framing: options.framing } : {}),
-    ...(options.removableDrives ? { options: { removableDrives: options.removableDrives } } : {}),
     ...extra,
   });
+}
+
+/** What an integration's settings add to each of its batches (a retry's too). */
+export function integrationIngestOptions(
+  integration: IntegrationRow,
+): Pick<IngestRequest, 'preferredSource' | 'options' | 'dropKinds' | 'undatedAsReceived'> {
+  const options = readIntegrationOptions(integration.options);
+  return {
+    preferredSource: integration.kind as EventSource,
+    ...(options.removableDrives ? { options: { removableDrives: options.removableDrives } } : {}),
+    ...(options.dropKinds?.length ? { dropKinds: options.dropKinds } : {}),
+    ...(options.undatedRecords === 'time-received' ? { undatedAsReceived: true } : {}),
+  };
 }
 
 /** A request's declared body size, if it declared one. */
@@ -62,6 +74,8 @@ export function ingestReply(
     skipped: result.skipped,
     skips: result.skips,
     formats: result.formats,
+    quarantined: result.quarantined,
+    quarantines: result.quarantines,
     errors: result.errors,
     warning: result.warning,
     durationMs: result.durationMs,

@@ -60,6 +60,8 @@ export function presentIngestRun(row: IngestRunRow): IngestRun {
     skipped: row.skipped ?? 0,
     skips: jsonList<IngestRun['skips'][number]>(row.skips),
     formats: jsonList<IngestRun['formats'][number]>(row.formats),
+    quarantined: row.quarantined ?? 0,
+    quarantines: jsonList<IngestRun['quarantines'][number]>(row.quarantines),
     errors: Array.isArray(errors) ? errors : [],
     // A succeeded run's message is its retention warning.
     warning: row.status === 'succeeded' ? (row.message ?? null) : null,

@@ -59,7 +59,7 @@ export const accessRequestsParser = defineRecordParser({
         missing: 'access requests need `opened_at`',
       },
       context.position,
-      context.options.now,
+      context.options,
     );
     const requestedFor = value(record, 'requested_for');
     if (requestedFor === null) context.fail('no actor: access requests need `requested_for`');

@@ -95,6 +95,12 @@ export const activityCatalog: Record<Activity, ActivityClass> = {
   other: c('app', EventClass.apiActivity, OTHER),
 };
 
+/**
+ * The class of a generic event (a record of a kind no finding reads): OCSF's Base Event (0),
+ * activity Other, in the `other` category that no finding counts.
+ */
+export const genericEventClass: ActivityClass = c('other', 0, OTHER);
+
 /** OCSF File System Activity ids (1001) for files on an endpoint. */
 const localFileActivityIds: Partial<Record<Activity, number>> = {
   file_create: 1,

@@ -118,7 +118,7 @@ function parseEvent(event: JsonObject, context: RecordContext): ParsedItem[] {
     stamp?.value,
     { name: `\`${stamp?.name ?? 'created_at'}\``, missing: 'Box events need `created_at`' },
     context.position,
-    context.options.now,
+    context.options,
   );
   const creator = field(event, 'created_by');
   const login = text(field(creator, 'login'));

@@ -45,7 +45,7 @@ export function intuneAuditItems(record: JsonObject, context: RecordContext): Pa
     auditTime(record, properties),
     { name: '`time`', missing: 'Intune audit records need `time` or `properties.ActivityDate`' },
     context.position,
-    context.options.now,
+    context.options,
   );
   const actor = field(properties, 'Actor');
   const account = firstText(field(actor, 'UPN'), field(record, 'identity'));

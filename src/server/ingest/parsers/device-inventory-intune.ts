@@ -25,7 +25,7 @@ export function managedDeviceItems(device: JsonObject, context: RecordContext): 
       missing: 'Intune managed devices need `lastSyncDateTime` (or `enrolledDateTime`)',
     },
     context.position,
-    context.options.now,
+    context.options,
   );
   const user = firstText(field(device, 'userPrincipalName'), field(device, 'emailAddress'));
   if (user === null) context.fail('no actor: Intune managed devices need `userPrincipalName`');
@@ -104,7 +104,7 @@ export function intuneDeviceRowItems(row: JsonObject, context: RecordContext): P
     stamp,
     { name: '`LastContact`', missing: 'Intune device rows need `LastContact`' },
     context.position,
-    context.options.now,
+    context.options,
   );
   const id = firstText(
     field(row, 'DeviceId'),

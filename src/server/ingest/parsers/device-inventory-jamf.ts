@@ -65,7 +65,7 @@ export function jamfComputerItems(record: JsonObject, context: RecordContext): P
       epoch: 'ms',
     },
     context.position,
-    context.options.now,
+    context.options,
   );
   const id = firstText(
     field(computer, 'udid'),

@@ -153,7 +153,7 @@ function parseEvent(event: JsonObject, context: RecordContext): ParsedItem[] {
     stamp?.value,
     { name: `\`${stamp?.name ?? 'timestamp'}\``, missing: 'Dropbox team events need `timestamp`' },
     context.position,
-    context.options.now,
+    context.options,
   );
   const actor = field(event, 'actor');
   const person = personOf(actor);

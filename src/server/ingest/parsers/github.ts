@@ -54,7 +54,7 @@ export const githubParser = defineRecordParser({
         epoch: 'ms',
       },
       context.position,
-      context.options.now,
+      context.options,
     );
     const login = text(field(record, 'actor'));
     const git = action.startsWith('git.');

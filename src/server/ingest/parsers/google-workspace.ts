@@ -54,7 +54,7 @@ function parseActivity(record: JsonObject, context: RecordContext): ParsedItem[]
     at(record, 'id', 'time'),
     { name: '`id.time`', missing: 'Google Workspace activities need `id.time`' },
     context.position,
-    context.options.now,
+    context.options,
   );
   const events = eventsOf(record);
   if (events.length === 0) context.fail('no events: the activity has no `events` and no `name`');

@@ -77,7 +77,7 @@ export function directoryAuditItems(record: JsonObject, context: RecordContext):
       missing: 'Entra ID audit records need `ActivityDateTime` or `TimeGenerated`',
     },
     context.position,
-    context.options.now,
+    context.options,
   );
   const initiator = readJsonText(field(body, 'initiatedBy'));
   const user = field(initiator, 'user');

@@ -68,7 +68,7 @@ export const m365Parser = defineRecordParser({
         missing: 'Microsoft 365 audit records need `CreationTime`',
       },
       context.position,
-      context.options.now,
+      context.options,
     );
     const account = text(field(record, 'UserId'));
     if (account === null) context.fail('no actor: Microsoft 365 audit records need `UserId`');

@@ -69,7 +69,7 @@ function readDraft(
       epoch: 'ms',
     },
     context.position,
-    context.options.now,
+    context.options,
   );
   const actorEmail = normalizeEmail(fields.text('actorEmail'));
   const actorId = fields.text('actorId');

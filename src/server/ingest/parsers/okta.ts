@@ -51,7 +51,7 @@ export const oktaParser = defineRecordParser({
       field(record, 'published'),
       { name: '`published`', missing: 'Okta records need `published`' },
       context.position,
-      context.options.now,
+      context.options,
     );
     const actorRecord = field(record, 'actor');
     const account = firstText(at(actorRecord, 'alternateId'), at(actorRecord, 'id'));

@@ -66,6 +66,11 @@ export interface ParserOptions {
   accountToEmail: (account: string) => string | null | undefined;
   /** Windows drive letters treated as removable media, e.g. `E:`. See windows-files.ts. */
   removableDrives: readonly string[];
+  /**
+   * The time given to a record that has none, when its integration asks for it (the time the
+   * batch was received); null quarantines such records.
+   */
+  undatedTime: number | null;
 }
 
 /** A parser for one source format. */
@@ -132,5 +137,6 @@ export function resolveParserOptions(options: Partial<ParserOptions> = {}): Pars
     removableDrives: (options.removableDrives ?? defaultRemovableDrives).map((drive) =>
       drive.toUpperCase(),
     ),
+    undatedTime: options.undatedTime ?? null,
   };
 }

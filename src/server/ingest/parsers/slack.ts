@@ -77,7 +77,7 @@ function parseEntry(entry: JsonObject, context: RecordContext): ParsedItem[] {
     field(entry, 'date_create'),
     { name: '`date_create`', missing: 'Slack audit entries need `date_create`', epoch: 's' },
     context.position,
-    context.options.now,
+    context.options,
   );
   const actor = field(entry, 'actor');
   const user = field(actor, 'user');

@@ -75,17 +75,27 @@ export interface TimeField {
   epoch?: 'ms' | 's';
 }
 
+/** What {@link requireTime} needs of the parser options. */
+export interface TimeOptions {
+  now: number;
+  /** The time given to a record without one (the integration asked for it), or null. */
+  undatedTime?: number | null;
+}
+
 /**
- * The record's time in epoch ms, or a RecordError: missing, unreadable, or more than a day in
- * the future (a wrong clock or a local time taken for UTC would corrupt every timeline).
+ * The record's time in epoch ms, or a RecordError: missing (unless the integration gives such
+ * records the time they were received), unreadable, or more than a day in the future (a wrong
+ * clock or a local time taken for UTC would corrupt every timeline).
  */
 export function requireTime(
   value: unknown,
   spec: TimeField,
   position: number,
-  now: number,
+  options: number | TimeOptions,
 ): number {
+  const { now, undatedTime = null } = typeof options === 'number' ? { now: options } : options;
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    if (undatedTime !== null) return undatedTime;
     fail(position, `no time: ${spec.missing}`);
   }
   const time = parseTime(value, spec.epoch ?? null);

@@ -12,6 +12,7 @@ import { stableId } from './stable-id';
 import { requireTime } from './timestamps';
 import { RemovableMediaRule } from './windows-files';
 import { WindowsHandles } from './windows-handles';
+import { genericWindowsDraft } from './windows-generic';
 import { unusedReason } from './windows-names';
 import type { WindowsOutcome, WindowsState } from './windows-outcome';
 import { moduleLogged } from './windows-powershell';
@@ -75,8 +76,9 @@ function mismatch(record: unknown): string | null {
  *   registry values, 22 DNS query, 23/26 file deleted (windows-sysmon.ts);
  * - PowerShell: 4104 script blocks, 4103 module logging (windows-powershell.ts);
  * - System 104 log cleared.
- * Every other event is `skipped` with its kind ("Sysmon 7 image load: not used by any
- * finding"), so an upload says what it did not read.
+ * Every other event (and any of these a finding does not use, e.g. Sysmon 10 of a process other
+ * than LSASS) becomes a generic event: activity `other`, its kind as action ("Sysmon 7 image
+ * load"), its well-known fields as attributes (windows-generic.ts). Nothing well-formed is lost.
  *
  * Time: Sysmon's own `UtcTime` is preferred, then `System.TimeCreated.SystemTime`/`TimeCreated`,
  * `@timestamp`, Sentinel's `TimeGenerated`, and last NXLog's `EventTime` (local time, read as
@@ -132,19 +134,10 @@ class WindowsSession implements ParserSession {
     const event = readWindowsEvent(record as JsonObject) as WindowsEvent;
     const scriptBlock = event.eventId === 4104 && isPowerShell(event);
     const outcome = scriptBlock ? null : this.outcome(event);
+    const time = this.time(event, position);
     if (outcome !== null && 'skip' in outcome) {
-      return [{ kind: 'skipped', reason: outcome.skip, position }];
+      return [this.item(this.generic(event, record, time, position), position)];
     }
-    const stamp = timeValue(event);
-    const time = requireTime(
-      stamp?.value,
-      {
-        name: `\`${stamp?.name ?? 'TimeCreated'}\``,
-        missing: "Windows events need `TimeCreated` (or Sysmon's `UtcTime`)",
-      },
-      position,
-      this.options.now,
-    );
     const account = outcome === null ? systemAccount(event) : outcome.account;
     if (account === null && event.computer === null) {
       fail(
@@ -161,14 +154,43 @@ class WindowsSession implements ParserSession {
       outcome: 'success' as const,
       ...facts,
       time,
-      sourceEventId:
-        event.recordId !== null
-          ? `${event.computer ?? '-'}:${event.channel ?? '-'}:${event.eventId}:${event.recordId}`
-          : stableId('windows', [record]),
+      sourceEventId: sourceEventId(event, record),
       action: action ?? `${event.eventId} ${actionName(event)}`,
       ...resolveActor(account, this.options),
     };
     return [this.item(buildEvent('windows', draft, record, position), position)];
+  }
+
+  private time(event: WindowsEvent, position: number): number {
+    const stamp = timeValue(event);
+    return requireTime(
+      stamp?.value,
+      {
+        name: `\`${stamp?.name ?? 'TimeCreated'}\``,
+        missing: "Windows events need `TimeCreated` (or Sysmon's `UtcTime`)",
+      },
+      position,
+      this.options,
+    );
+  }
+
+  /**
+   * An event of a kind no finding reads: kept as a generic event (see windows-generic.ts),
+   * with whoever the record names as actor, or none.
+   */
+  private generic(
+    event: WindowsEvent,
+    record: unknown,
+    time: number,
+    position: number,
+  ): NormalizedEvent {
+    const draft = {
+      ...genericWindowsDraft(event),
+      time,
+      sourceEventId: sourceEventId(event, record),
+      ...resolveActor(systemAccount(event), this.options),
+    };
+    return buildEvent('windows', draft, record, position);
   }
 
   /** What Vigil makes of an event other than a script block part. */
@@ -230,6 +252,13 @@ class WindowsSession implements ParserSession {
   private item(event: NormalizedEvent, position: number): ParsedItem {
     return { kind: 'event', event, position };
   }
+}
+
+/** computer:channel:id:record, unique per Windows log; a hash of the record without a record id. */
+function sourceEventId(event: WindowsEvent, record: unknown): string {
+  return event.recordId !== null
+    ? `${event.computer ?? '-'}:${event.channel ?? '-'}:${event.eventId}:${event.recordId}`
+    : stableId('windows', [record]);
 }
 
 /** The native name of an event Vigil reads ("Logon"), by its family and id. */

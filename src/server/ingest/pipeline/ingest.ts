@@ -15,6 +15,7 @@ import { commitPostgresStage } from '../store/postgres-commit';
 import { PostgresStage } from '../store/postgres-stage';
 import { commitSqliteStage } from '../store/sqlite-commit';
 import { SqliteStage } from '../store/sqlite-stage';
+import type { QuarantineTag } from '../store/quarantine-writes';
 import type { BatchStage, CommitBookkeeping, CommitOutcome } from '../store/staged-rows';
 import type { SyncStatus } from '../store/sync-status';
 import { syncStatusJson } from '../store/sync-status';
@@ -22,7 +23,8 @@ import { readBatchInWorker } from '../worker/read-batch-in-worker';
 import type { ParseSetup } from './parse-setup';
 import { openParse } from './parse-setup';
 import type { BatchReading } from './read-batch';
-import { readBatch } from './read-batch';
+import { readBatch, refusedReading } from './read-batch';
+import { InputRefused } from '../framing/binary-input';
 import { isByteSource, recordStream } from './record-stream';
 import type { ReadingPlan } from './reading-plan';
 import { planReading } from './reading-plan';
@@ -68,6 +70,8 @@ async function parseSetup(
     ...(given.removableDrives ? { removableDrives: given.removableDrives } : {}),
     integrationId: request.integrationId ?? null,
     ingestedAt: now,
+    ...(request.dropKinds?.length ? { dropKinds: [...request.dropKinds] } : {}),
+    ...(request.undatedAsReceived ? { undatedAsReceived: true } : {}),
   };
 }
 
@@ -90,25 +94,32 @@ async function read(
     });
     if (inWorker !== null) return inWorker;
   }
-  return readBatch(await recordStream(plan.input, request.framing), {
+  let records;
+  try {
+    records = await recordStream(plan.input, request.framing);
+  } catch (error) {
+    if (error instanceof InputRefused) return refusedReading(error.message);
+    throw error;
+  }
+  return readBatch(records, {
     ...openParse(setup),
     stage,
     integrationId: setup.integrationId,
     now: setup.ingestedAt,
+    dropKinds: setup.dropKinds,
+    probeFormat: request.retry === undefined,
     onProgress: request.onProgress,
   });
 }
 
 function rejectionMessage(reading: BatchReading, source: IngestRequest['source']): string {
+  if (reading.refusal !== undefined) return reading.refusal;
   if (reading.wrongFormat !== null) {
     return source === 'auto'
       ? `Vigil could not tell the format of this file: ${reading.wrongFormat}. Name its source if Vigil reads it; nothing was written.`
       : `${reading.wrongFormat}. Check that the file comes from this source; nothing was written.`;
   }
-  const first = reading.errors[0];
-  const count = reading.rejected === 1 ? '1 record' : `${reading.rejected} records`;
-  const where = first ? ` First, record ${first.position}: ${first.reason}.` : '';
-  return `${count} could not be ingested, so nothing of this batch was written.${where}`;
+  return EMPTY_INPUT_MESSAGE;
 }
 
 /**
@@ -116,10 +127,15 @@ function rejectionMessage(reading: BatchReading, source: IngestRequest['source']
  * transaction at the first rows, so writing overlaps parsing; others hold rows in memory first,
  * so a slow sender does not hold the database.
  */
-function openStage(handle: DatabaseHandle, request: IngestRequest, plan: ReadingPlan): BatchStage {
+function openStage(
+  handle: DatabaseHandle,
+  request: IngestRequest,
+  plan: ReadingPlan,
+  tag: QuarantineTag,
+): BatchStage {
   if (handle.dialect === 'sqlite') {
     const eager = plan.inWorker && plan.local;
-    return new SqliteStage(handle, request.spillBytes ?? (eager ? 0 : undefined));
+    return new SqliteStage(handle, tag, request.spillBytes ?? (eager ? 0 : undefined));
   }
   if (!handle.pool) throw new Error('A PostgreSQL database handle has no pool');
   return new PostgresStage(handle.pool, request.spillBytes);
@@ -166,9 +182,10 @@ async function recordFailure(
  * Ingests one batch of one source: reads and parses the input as a stream, stages the rows
  * (SQLite: in memory, or for a large batch straight into its still-open transaction;
  * PostgreSQL: in memory or temporary tables on a dedicated client), and commits the batch in
- * ONE transaction only when every record was good. A bad record is reported with
- * its position and nothing of the batch is written; a crash at any point leaves the batch
- * wholly in or wholly out. The run is recorded in ingest_runs and on the integration.
+ * ONE transaction: its events, and the records that could not become events, set aside in
+ * quarantine with their positions and reasons. Only a whole input is refused (no records, or a
+ * file of another format); a crash at any point leaves the batch wholly in or wholly out. The
+ * run is recorded in ingest_runs and on the integration.
  */
 export async function ingest(
   handle: DatabaseHandle,
@@ -201,6 +218,8 @@ export async function ingest(
     skipped: 0,
     skips: [],
     formats: [],
+    quarantined: 0,
+    quarantines: [],
     message: null,
     errors: [],
     ...partial,
@@ -209,7 +228,14 @@ export async function ingest(
   let plan: ReadingPlan | null = null;
   try {
     plan = await planReading(request);
-    stage = openStage(handle, request, plan);
+    const originOf = request.retry?.originOf;
+    stage = openStage(handle, request, plan, {
+      integrationId,
+      runId,
+      source: request.source,
+      now: started,
+      ...(originOf ? { originOf } : {}),
+    });
     const reading = await read(plan, request, setup, stage);
     const base = {
       runId,
@@ -219,11 +245,15 @@ export async function ingest(
       skips: reading.skips,
       formats: reading.formats,
       rejected: reading.rejected,
+      quarantined: reading.quarantined,
+      quarantines: reading.quarantines,
       errors: reading.errors,
     };
-    if (reading.records === 0 || reading.rejected > 0) {
+    if (reading.records === 0 || reading.wrongFormat !== null || reading.refusal !== undefined) {
       const message =
-        reading.records === 0 ? EMPTY_INPUT_MESSAGE : rejectionMessage(reading, request.source);
+        reading.records === 0 && reading.refusal === undefined
+          ? EMPTY_INPUT_MESSAGE
+          : rejectionMessage(reading, request.source);
       await stage.discard();
       await recordFailure(
         handle,
@@ -232,6 +262,8 @@ export async function ingest(
           status: 'rejected',
           records: reading.records,
           rejected: reading.rejected,
+          quarantined: 0,
+          quarantines: [],
           skipped: reading.skipped,
           skips: reading.skips,
           formats: reading.formats,
@@ -241,6 +273,8 @@ export async function ingest(
       );
       return {
         ...base,
+        quarantined: 0,
+        quarantines: [],
         status: 'rejected',
         accepted: 0,
         duplicate: 0,
@@ -269,6 +303,13 @@ export async function ingest(
         skipped: reading.skipped,
         skips: reading.skips,
         formats: reading.formats,
+        source: request.source,
+        quarantined: reading.quarantined,
+        quarantines: reading.quarantines,
+        errors: reading.errors,
+        ...(request.retry
+          ? { retriedIds: request.retry.ids, originOf: request.retry.originOf }
+          : {}),
         ...(request.checkpoint ? { checkpoint: request.checkpoint } : {}),
       },
       request.faults?.insideTransaction,

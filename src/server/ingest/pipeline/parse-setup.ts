@@ -23,6 +23,10 @@ export interface ParseSetup {
   integrationId: string | null;
   /** When the batch began: every row's ingested_at. */
   ingestedAt: number;
+  /** Kinds of records the integration drops on purpose. */
+  dropKinds?: string[];
+  /** Give a record without a time the time it was received instead of quarantining it. */
+  undatedAsReceived?: boolean;
 }
 
 /** The parse of a batch opened from a {@link ParseSetup}, with the directory it resolves employees in. */
@@ -42,6 +46,7 @@ export function openParse(setup: ParseSetup): OpenedParse {
     now: setup.now,
     accountToEmail: directory.accountToEmail,
     ...(setup.removableDrives ? { removableDrives: setup.removableDrives } : {}),
+    ...(setup.undatedAsReceived ? { undatedTime: setup.ingestedAt } : {}),
   };
   const preferred = setup.preferredSource ? parserFor(setup.preferredSource) : undefined;
   return { router: new FormatRouter(parser, options, preferred), directory };

@@ -8,9 +8,11 @@ import type { EventValues } from '../store/event-row';
 import { eventValues } from '../store/event-row';
 import type { BatchStage, EmployeeValues } from '../store/staged-rows';
 import { employeeValues } from '../store/staged-rows';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
+import { storableRaw } from '../quarantine/quarantine-row';
 import type { FormatRouter } from './format-router';
 import type { IdentityDirectory } from './identity-directory';
-import { SkipCounter } from './skip-counts';
+import { OTHER_QUARANTINE_REASONS, SkipCounter } from './skip-counts';
 import type { IngestError, IngestProgress } from './types';
 import { MAX_REPORTED_ERRORS } from './types';
 
@@ -29,13 +31,38 @@ export interface BatchReading {
   /** Records read as each format. */
   formats: FormatCount[];
   employees: number;
-  /** Records rejected; the batch is written only when this is 0. */
+  /** Records set aside in quarantine (written with the batch), and by reason. */
+  quarantined: number;
+  quarantines: SkipCount[];
+  /** Records rejected: only a file of another format (see wrongFormat), which is refused whole. */
   rejected: number;
+  /** The first quarantined records (or the refusal), with their positions. */
   errors: IngestError[];
   /** Set when the input is of another format than the source: reading stopped early. */
   wrongFormat: string | null;
   /** The time of the batch's oldest event (null: none), for the retention warning. */
   oldestEvent: number | null;
+  /** Set when the input was refused whole before any record (binary, not text): the sentence. */
+  refusal?: string;
+}
+
+/** The reading of an input refused whole before any record was read. */
+export function refusedReading(refusal: string): BatchReading {
+  return {
+    records: 0,
+    events: 0,
+    skipped: 0,
+    skips: [],
+    formats: [],
+    employees: 0,
+    quarantined: 0,
+    quarantines: [],
+    rejected: 0,
+    errors: [],
+    wrongFormat: null,
+    oldestEvent: null,
+    refusal,
+  };
 }
 
 /** Everything reading needs besides the records. */
@@ -45,6 +72,10 @@ export interface BatchContext {
   stage: BatchStage;
   integrationId: string | null;
   now: number;
+  /** False for a retry of quarantined records: do not refuse them as a file of another format. */
+  probeFormat?: boolean | undefined;
+  /** Kinds of records the integration drops on purpose (matched against an event's action). */
+  dropKinds?: readonly string[] | undefined;
   onProgress?: ((progress: IngestProgress) => void) | undefined;
 }
 
@@ -52,12 +83,34 @@ function article(noun: string): string {
   return /^[aeiou]/i.test(noun) ? 'an' : 'a';
 }
 
+/** The text a record is quarantined with: as read when the framing kept it, else as JSON. */
+function recordText(item: FramedItem): string {
+  if (item.text !== undefined) return item.text;
+  if (!item.ok) return '';
+  try {
+    return JSON.stringify(item.value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** True when an event's kind is one the integration drops ("Sysmon 7" drops "Sysmon 7 image load"). */
+function dropped(action: string, dropKinds: readonly string[]): string | null {
+  const lower = action.toLowerCase();
+  for (const kind of dropKinds) {
+    const wanted = kind.toLowerCase();
+    if (lower === wanted || lower.startsWith(`${wanted} `)) return kind;
+  }
+  return null;
+}
+
 /**
  * Reads every record of a batch through the source's parser, resolving employees as it goes,
- * and stages the rows. Bad records are counted and the first 100 kept with their positions;
- * once one is found nothing more is staged (the batch will not be written) but reading goes on,
- * so the reply lists every problem at once. A file whose first records are all of another
- * format stops at once with one reason.
+ * and stages the rows. A record that cannot become an event (malformed, no time, no format
+ * fits, a parser error) is set aside in quarantine with its position, reason and text, staged
+ * with the batch so it is written in the same transaction; the first 100 are listed in
+ * `errors`. A file whose first records are all of another format stops at once with one
+ * reason, and nothing of it is written.
  */
 export async function readBatch(
   records: AsyncIterable<FramedItem>,
@@ -70,45 +123,52 @@ export async function readBatch(
     skips: [],
     formats: [],
     employees: 0,
+    quarantined: 0,
+    quarantines: [],
     rejected: 0,
     errors: [],
     wrongFormat: null,
     oldestEvent: null,
   };
   const { router, directory, stage } = context;
+  const dropKinds = context.dropKinds ?? [];
   const skips = new SkipCounter();
+  const reasons = new SkipCounter(OTHER_QUARANTINE_REASONS);
   let events: EventValues[] = [];
   let employees: EmployeeValues[] = [];
+  let quarantined: QuarantineValues[] = [];
   const probe: Array<{ position: number; why: string | null }> = [];
   /** Emails of HR records in this batch, to refuse one email for two employees. */
   const batchEmails = new Map<string, string>();
 
-  const reject = (error: RecordError): void => {
-    reading.rejected += 1;
+  const quarantine = (error: RecordError, text: string): void => {
+    reading.quarantined += 1;
+    reasons.add(error.reason);
     if (reading.errors.length < MAX_REPORTED_ERRORS) {
       reading.errors.push({ position: error.position, reason: error.reason });
     }
+    quarantined.push({ position: error.position, reason: error.reason, ...storableRaw(text) });
   };
-  let discarded = false;
   const flush = async (): Promise<void> => {
-    if (reading.rejected === 0) {
-      if (employees.length > 0) await stage.addEmployees(employees);
-      if (events.length > 0) await stage.addEvents(events);
-    } else if (!discarded) {
-      // The batch will not be written: give back what it holds (an open transaction) at once.
-      discarded = true;
-      await stage.discard();
-    }
+    if (employees.length > 0) await stage.addEmployees(employees);
+    if (events.length > 0) await stage.addEvents(events);
+    if (quarantined.length > 0) await stage.addQuarantined(quarantined);
     events = [];
     employees = [];
+    quarantined = [];
   };
   /** `source` is the record the items came from; its text is `raw` of events that keep it whole. */
   const take = (items: readonly ParsedItem[], source?: FramedItem & { ok: true }): void => {
     for (const item of items) {
       if (item.kind === 'event') {
-        reading.events += 1;
-        if (reading.rejected > 0) continue;
         const { event } = item;
+        const drop = dropKinds.length > 0 ? dropped(event.action, dropKinds) : null;
+        if (drop !== null) {
+          reading.skipped += 1;
+          skips.add(`${drop}: dropped by this integration's settings`);
+          continue;
+        }
+        reading.events += 1;
         if (reading.oldestEvent === null || event.time < reading.oldestEvent)
           reading.oldestEvent = event.time;
         const employeeId = directory.employeeIdOf(event.actorEmail?.toLowerCase() ?? null);
@@ -120,11 +180,12 @@ export async function readBatch(
         const email = employee.email.toLowerCase();
         const owner = batchEmails.get(email) ?? directory.ownerOf(email);
         if (owner !== undefined && owner !== employee.id) {
-          reject(
+          quarantine(
             new RecordError(
               item.position,
               `the email ${email} already belongs to employee ${owner}; one email cannot name two employees`,
             ),
+            source === undefined ? '' : recordText(source),
           );
           continue;
         }
@@ -142,31 +203,40 @@ export async function readBatch(
   for await (const item of records) {
     reading.records += 1;
     if (!item.ok) {
-      reject(item.error);
+      quarantine(item.error, recordText(item));
     } else {
-      if (probe.length < FORMAT_PROBE) {
+      if (context.probeFormat !== false && probe.length < FORMAT_PROBE) {
         probe.push({ position: item.position, why: router.mismatch(item.value) });
         if (probe.length === FORMAT_PROBE && probe.every((p) => p.why !== null)) break;
       }
       const placement = router.place(item.value);
       if (placement === null) {
         const tried = triedFormats(item.value);
-        reject(new RecordError(item.position, `no format Vigil reads fits it (tried ${tried})`));
+        quarantine(
+          new RecordError(item.position, `no format Vigil reads fits it (tried ${tried})`),
+          recordText(item),
+        );
       } else {
         try {
           take(placement.session.push(item.value, item.position), item);
         } catch (error) {
-          reject(asRecordError(error, item.position));
+          quarantine(asRecordError(error, item.position), recordText(item));
         }
       }
     }
-    if (events.length >= stage.chunkRows || employees.length >= stage.chunkRows) await flush();
+    if (
+      events.length >= stage.chunkRows ||
+      employees.length >= stage.chunkRows ||
+      quarantined.length >= stage.chunkRows
+    ) {
+      await flush();
+    }
     if (reading.records % PROGRESS_EVERY === 0) {
       context.onProgress?.({
         phase: 'reading',
         records: reading.records,
         events: reading.events,
-        rejected: reading.rejected,
+        rejected: reading.quarantined,
       });
     }
   }
@@ -182,6 +252,7 @@ export async function readBatch(
       : `does not look like ${article(`${router.label} record`)} ${router.label} record: ${first.why}`;
     reading.wrongFormat = `record ${first.position} ${reason}`;
     reading.rejected = probe.length;
+    reading.quarantined = 0;
     reading.errors = [{ position: first.position, reason }];
     return reading;
   }
@@ -189,10 +260,12 @@ export async function readBatch(
     try {
       take(end());
     } catch (error) {
-      reject(asRecordError(error, reading.records));
+      // What a session held back (a script block missing parts) has no one record's text.
+      quarantine(asRecordError(error, reading.records), '');
     }
   }
   reading.skips = skips.list();
+  reading.quarantines = reasons.list();
   await flush();
   return reading;
 }

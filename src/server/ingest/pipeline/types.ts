@@ -5,7 +5,7 @@ import type { ParserOptions } from '../parsers/parser';
 import type { CollectorCheckpoint } from '../store/checkpoint';
 
 /** How a batch arrived; kept on its ingest run. */
-export type IngestVia = 'push' | 'upload' | 'cli' | 'generator' | 'collector';
+export type IngestVia = 'push' | 'upload' | 'cli' | 'generator' | 'collector' | 'retry';
 
 /**
  * What to ingest: bytes in any framing (NDJSON, a JSON array or page, CSV; sniffed unless
@@ -44,6 +44,15 @@ export interface IngestRequest {
   options?: Partial<Omit<ParserOptions, 'accountToEmail'>> & {
     /** Extra company domains, merged with the configured ones (the generator's tenant domains). */
     extraCompanyDomains?: readonly string[];
+  };
+  /** Give records without a time the time the batch was received (an integration setting). */
+  undatedAsReceived?: boolean;
+  /** Kinds of records the integration drops on purpose: "Sysmon 7", "Security 5156". */
+  dropKinds?: readonly string[];
+  /** A retry of quarantined records: their ids (removed with the batch) and first positions. */
+  retry?: {
+    ids: readonly number[];
+    originOf: (position: number) => { runId: number; position: number } | undefined;
   };
   onProgress?: (progress: IngestProgress) => void;
   /** A collector's cursor, committed in the batch's transaction (see store/checkpoint.ts). */
@@ -86,8 +95,11 @@ export interface IngestResult {
   accepted: number;
   /** Events already stored (same source and source event id), or repeated in the batch. */
   duplicate: number;
-  /** Records that could not be ingested; when above 0 nothing was written. */
+  /** Records of a refused file (of another format); when above 0 nothing was written. */
   rejected: number;
+  /** Records set aside in quarantine (written with the batch), and by reason. */
+  quarantined: number;
+  quarantines: SkipCount[];
   /** Well-formed records deliberately not turned into events (e.g. Windows event ids Vigil does not read). */
   skipped: number;
   /** The skipped records by kind, most frequent first. */
@@ -96,7 +108,7 @@ export interface IngestResult {
   formats: FormatCount[];
   /** Employee records (HR) upserted. */
   employees: number;
-  /** The first {@link MAX_REPORTED_ERRORS} rejected records. */
+  /** The first {@link MAX_REPORTED_ERRORS} quarantined (or rejected) records. */
   errors: IngestError[];
   /** A sentence for people when the batch was rejected. */
   message: string | null;

@@ -16,6 +16,7 @@ import type { PostgresStage } from './postgres-stage';
 import { CHUNK_ROWS } from './postgres-stage';
 import type { CommitBookkeeping, CommitOutcome } from './staged-rows';
 import { EMPLOYEE_COLUMNS } from './staged-rows';
+import { deleteRetriedPostgres, insertQuarantinedPostgres } from './quarantine-writes';
 import { syncStatusJson } from './sync-status';
 
 /*
@@ -73,8 +74,8 @@ const SQL = {
   markSubjects: `update investigations set analysis_state = 'pending', analysis_updated_at = $1
     where subject_employee_id = any($2::text[])`,
   finishRun: `update ingest_runs set status = 'succeeded', finished_at = $1, accepted = $2,
-    duplicate = $3, rejected = 0, errors = null, records = $5, skipped = $6, skips = $7::jsonb,
-    formats = $8::jsonb where id = $4`,
+    duplicate = $3, rejected = 0, errors = $11::jsonb, records = $5, skipped = $6, skips = $7::jsonb,
+    formats = $8::jsonb, quarantined = $9, quarantines = $10::jsonb where id = $4`,
   updateIntegration: `update integrations set event_count = event_count + $1, last_sync_at = $2,
     last_sync_status = $3::jsonb where id = $4`,
 };
@@ -136,6 +137,8 @@ export async function commitPostgresStage(
   await client.query('begin');
   try {
     const employees = await writeEmployees(client, stage, book.now);
+    await deleteRetriedPostgres(client, book.retriedIds ?? []);
+    await insertQuarantinedPostgres(client, stage.quarantined, book);
     const { accepted, subjects } = await insertEvents(client, stage);
     const duplicate = stage.eventCount - accepted;
     const due = new Set([...subjects, ...(await backfill(client, stage))]);
@@ -152,6 +155,9 @@ export async function commitPostgresStage(
       book.skipped,
       JSON.stringify(book.skips),
       JSON.stringify(book.formats),
+      book.quarantined,
+      JSON.stringify(book.quarantines),
+      book.errors.length > 0 ? JSON.stringify(book.errors) : null,
     ]);
     if (book.integrationId !== null) {
       const status = syncStatusJson({
@@ -166,8 +172,10 @@ export async function commitPostgresStage(
         skipped: book.skipped,
         skips: book.skips,
         formats: book.formats,
+        quarantined: book.quarantined,
+        quarantines: book.quarantines,
         message: null,
-        errors: [],
+        errors: book.errors,
       });
       await client.query(SQL.updateIntegration, [accepted, book.now, status, book.integrationId]);
     }

@@ -12,6 +12,7 @@ import {
   eventsJsonRows,
 } from './postgres-columns';
 import { monthBounds, monthKey } from './postgres-partitions';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
 import type { BatchStage, EmployeeValues } from './staged-rows';
 import { DEFAULT_SPILL_BYTES, rowBytes } from './staged-rows';
 
@@ -37,6 +38,11 @@ export class PostgresStage implements BatchStage {
   /** Months the staged events fall in, for partition creation. */
   readonly months = new Set<string>();
   readonly employees = new Map<string, EmployeeValues>();
+  /**
+   * Quarantined records, held until the commit (each at most 1 MB; a batch of mostly bad
+   * records holds them all, which a temporary table would spare: not needed so far).
+   */
+  quarantined: QuarantineValues[] = [];
   /** Rows held in memory; empty once spilled. */
   memoryRows: EventValues[] = [];
   eventCount = 0;
@@ -102,6 +108,10 @@ export class PostgresStage implements BatchStage {
     for (const row of rows) this.employees.set(row[0] as string, row);
   }
 
+  addQuarantined(rows: readonly QuarantineValues[]): void {
+    for (const row of rows) this.quarantined.push(row);
+  }
+
   /** Moves the rows held so far to a new temporary table; later rows go straight there. */
   private async spill(): Promise<void> {
     const client = await this.connection();
@@ -139,6 +149,7 @@ export class PostgresStage implements BatchStage {
     if (this.released) return;
     this.released = true;
     this.memoryRows = [];
+    this.quarantined = [];
     this.employees.clear();
     const client = this.client;
     if (client === null) return;

@@ -4,6 +4,7 @@ import { writeCheckpointSqlite } from './checkpoint';
 import type { SqliteStage } from './sqlite-stage';
 import type { CommitBookkeeping, CommitOutcome } from './staged-rows';
 import { EMPLOYEE_COLUMNS } from './staged-rows';
+import { deleteRetriedSqlite } from './quarantine-writes';
 import { syncStatusJson } from './sync-status';
 
 /*
@@ -44,8 +45,9 @@ const SQL = {
   markSubject: `update main.investigations set analysis_state = 'pending', analysis_updated_at = ?
     where subject_employee_id = ?`,
   finishRun: `update main.ingest_runs set status = 'succeeded', finished_at = @now,
-    accepted = @accepted, duplicate = @duplicate, rejected = 0, errors = null,
-    records = @records, skipped = @skipped, skips = @skips, formats = @formats where id = @runId`,
+    accepted = @accepted, duplicate = @duplicate, rejected = 0, errors = @errors,
+    records = @records, skipped = @skipped, skips = @skips, formats = @formats,
+    quarantined = @quarantined, quarantines = @quarantines where id = @runId`,
   updateIntegration: `update main.integrations set event_count = event_count + @accepted,
     last_sync_at = @now, last_sync_status = @status where id = @integrationId`,
 } as const;
@@ -97,6 +99,7 @@ function writeBatch(
 ): CommitOutcome {
   const { now } = book;
   const employees = writeEmployees(sqlite, stage, now);
+  deleteRetriedSqlite(sqlite, book.retriedIds ?? []);
   const { accepted, lastIdBefore: after } = stage;
   const duplicate = stage.eventCount - accepted;
   let investigationsMarked = 0;
@@ -119,6 +122,9 @@ function writeBatch(
     skipped: book.skipped,
     skips: JSON.stringify(book.skips),
     formats: JSON.stringify(book.formats),
+    quarantined: book.quarantined,
+    quarantines: JSON.stringify(book.quarantines),
+    errors: book.errors.length > 0 ? JSON.stringify(book.errors) : null,
   });
   if (book.integrationId !== null) {
     const status = syncStatusJson({
@@ -133,8 +139,10 @@ function writeBatch(
       skipped: book.skipped,
       skips: book.skips,
       formats: book.formats,
+      quarantined: book.quarantined,
+      quarantines: book.quarantines,
       message: null,
-      errors: [],
+      errors: book.errors,
     });
     sqlite
       .prepare(SQL.updateIntegration)

@@ -3,8 +3,11 @@ import type { Kysely } from 'kysely';
 
 import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
 import { EVENT_COLUMNS } from './event-row';
 import type { EventValues } from './event-row';
+import type { QuarantineTag } from './quarantine-writes';
+import { insertQuarantinedSqlite } from './quarantine-writes';
 import type { BatchStage, EmployeeValues } from './staged-rows';
 import { DEFAULT_SPILL_BYTES, rowBytes } from './staged-rows';
 
@@ -48,6 +51,8 @@ export class SqliteStage implements BatchStage {
   readonly chunkRows = 500;
   /** Rows not yet inserted. */
   private memoryRows: EventValues[] = [];
+  /** Quarantined records not yet inserted. */
+  private quarantined: QuarantineValues[] = [];
   /** Staged employees by id. */
   readonly employees = new Map<string, EmployeeValues>();
   /** Events staged so far. */
@@ -64,6 +69,7 @@ export class SqliteStage implements BatchStage {
 
   constructor(
     private readonly handle: DatabaseHandle,
+    private readonly tag: QuarantineTag,
     private readonly spillBytes = DEFAULT_SPILL_BYTES,
   ) {
     if (!handle.sqlite) throw new Error('SqliteStage needs a SQLite database');
@@ -95,6 +101,22 @@ export class SqliteStage implements BatchStage {
     for (const row of rows) this.employees.set(row[0] as string, row);
   }
 
+  /** Held like events: counted toward the spill, written straight in once the batch is open. */
+  async addQuarantined(rows: readonly QuarantineValues[]): Promise<void> {
+    if (this.open) {
+      insertQuarantinedSqlite(this.sqlite, rows, this.tag);
+      return;
+    }
+    for (const row of rows) {
+      this.quarantined.push(row);
+      this.memoryBytes += row.raw.length + row.reason.length + 64;
+    }
+    if (this.memoryBytes > this.spillBytes) {
+      await this.begin();
+      this.flush();
+    }
+  }
+
   /**
    * Takes the connection and begins the batch's transaction (once). Nothing else runs on the
    * connection until {@link finish} or {@link discard}.
@@ -122,9 +144,12 @@ export class SqliteStage implements BatchStage {
   /** Inserts the rows still held in memory into the open transaction. */
   flush(): void {
     const held = this.memoryRows;
+    const quarantined = this.quarantined;
     this.memoryRows = [];
+    this.quarantined = [];
     this.memoryBytes = 0;
     this.insertRows(held);
+    insertQuarantinedSqlite(this.sqlite, quarantined, this.tag);
   }
 
   private insertRows(rows: readonly EventValues[]): void {
@@ -142,6 +167,7 @@ export class SqliteStage implements BatchStage {
 
   async discard(): Promise<void> {
     this.memoryRows = [];
+    this.quarantined = [];
     this.employees.clear();
     if (!this.open) return;
     try {

@@ -1,6 +1,7 @@
 import type { EmployeeRecord } from '../../../shared/events';
 import type { FormatCount, SkipCount } from '../../../shared/schemas/integrations';
-import type { IngestVia } from '../pipeline/types';
+import type { IngestError, IngestVia } from '../pipeline/types';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
 import type { CollectorCheckpoint } from './checkpoint';
 import type { EventValues } from './event-row';
 
@@ -72,6 +73,8 @@ export interface BatchStage {
   /** Stages rows (the caller passes about {@link chunkRows} at a time). */
   addEvents(rows: readonly EventValues[]): Promise<void> | void;
   addEmployees(rows: readonly EmployeeValues[]): Promise<void> | void;
+  /** Stages records set aside; they are written in the batch's transaction. */
+  addQuarantined(rows: readonly QuarantineValues[]): Promise<void> | void;
   /** Drops everything staged: the batch is rejected or failed. Safe to call twice. */
   discard(): Promise<void>;
 }
@@ -99,4 +102,17 @@ export interface CommitBookkeeping {
   formats: FormatCount[];
   /** A collector's cursor, written with the events (see checkpoint.ts). */
   checkpoint?: CollectorCheckpoint;
+  /** What the batch was read as (a source or `auto`), kept on its quarantined records. */
+  source: string;
+  /** Records set aside, by reason, and the first of them with their positions. */
+  quarantined: number;
+  errors: IngestError[];
+  quarantines: SkipCount[];
+  /** Quarantined records a retry re-read: removed in the batch's transaction. */
+  retriedIds?: readonly number[];
+  /**
+   * For a retry: the run and position a record first came in with, by its position in the
+   * retry, so a record quarantined again keeps them.
+   */
+  originOf?: (position: number) => { runId: number; position: number } | undefined;
 }

@@ -18,6 +18,9 @@ export interface SyncStatus {
   skipped?: number;
   skips?: SkipCount[];
   formats?: FormatCount[];
+  /** Records set aside in quarantine, and by reason. */
+  quarantined?: number;
+  quarantines?: SkipCount[];
   message: string | null;
   errors: IngestError[];
 }
@@ -28,6 +31,8 @@ export function syncStatusJson(status: SyncStatus): string {
     skipped: 0,
     skips: [],
     formats: [],
+    quarantined: 0,
+    quarantines: [],
     ...status,
     errors: status.errors.slice(0, ERRORS_KEPT),
   });

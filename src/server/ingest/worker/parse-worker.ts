@@ -1,10 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 
 import { openParse } from '../pipeline/parse-setup';
-import { readBatch } from '../pipeline/read-batch';
+import { readBatch, refusedReading } from '../pipeline/read-batch';
 import { recordStream } from '../pipeline/record-stream';
 import type { EventValues } from '../store/event-row';
 import type { BatchStage, EmployeeValues } from '../store/staged-rows';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
+import { InputRefused } from '../framing/binary-input';
 import type { FromWorker, ToWorker } from './protocol';
 import { ROWS_WINDOW } from './protocol';
 
@@ -85,6 +87,14 @@ class WorkerBatch implements BatchStage {
     });
   }
 
+  addQuarantined(rows: readonly QuarantineValues[]): Promise<void> {
+    return this.send({
+      type: 'quarantined',
+      batch: this.start.batch,
+      rows: rows as QuarantineValues[],
+    });
+  }
+
   discard(): Promise<void> {
     this.post({ type: 'discard', batch: this.start.batch });
     return Promise.resolve();
@@ -94,7 +104,14 @@ class WorkerBatch implements BatchStage {
     const { batch, setup, framing } = this.start;
     try {
       const opened = openParse(setup);
-      const records = await recordStream(this.bytes(), framing);
+      let records;
+      try {
+        records = await recordStream(this.bytes(), framing);
+      } catch (error) {
+        if (!(error instanceof InputRefused)) throw error;
+        this.post({ type: 'done', batch, reading: refusedReading(error.message) });
+        return;
+      }
       const reading = await readBatch(records, {
         ...opened,
         stage: this,

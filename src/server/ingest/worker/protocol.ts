@@ -4,6 +4,7 @@ import type { BatchReading } from '../pipeline/read-batch';
 import type { IngestProgress } from '../pipeline/types';
 import type { EventValues } from '../store/event-row';
 import type { EmployeeValues } from '../store/staged-rows';
+import type { QuarantineValues } from '../quarantine/quarantine-row';
 
 /*
  * The messages between the ingest (main thread) and a parse worker. Bytes go one way, rows
@@ -40,6 +41,7 @@ export type FromWorker =
   | { type: 'pull'; batch: number }
   | { type: 'events'; batch: number; rows: EventValues[] }
   | { type: 'employees'; batch: number; rows: EmployeeValues[] }
+  | { type: 'quarantined'; batch: number; rows: QuarantineValues[] }
   /** A record was rejected: the batch will not be written, its stage can let go now. */
   | { type: 'discard'; batch: number }
   | { type: 'progress'; batch: number; progress: IngestProgress }

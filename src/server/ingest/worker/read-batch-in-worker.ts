@@ -74,6 +74,9 @@ export function readBatchInWorker(
         case 'employees':
           then(() => stage.addEmployees(message.rows), true);
           break;
+        case 'quarantined':
+          then(() => stage.addQuarantined(message.rows), true);
+          break;
         case 'discard':
           then(() => stage.discard(), false);
           break;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { integrationCollectionRoutes } from './collection';
 import { integrationCrudRoutes } from './crud';
+import { quarantineRoutes } from './quarantine';
 import { integrationRunsRoute } from './runs';
 import { integrationSourcesRoute } from './sources';
 import { unmappedAccountsRoute } from './unmapped-accounts';
@@ -19,6 +20,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(integrationRunsRoute);
   await app.register(integrationUploadRoute);
   await app.register(integrationCollectionRoutes);
+  await app.register(quarantineRoutes);
 };
 
 export { pushIngestRoute } from './push';

@@ -23,7 +23,13 @@ import { ingestTokenMatches } from '../../ingest/integrations/ingest-token';
 import { drainRest, MAX_BATCH_BYTES, streamedBody } from '../../ingest/integrations/request-body';
 
 /** Body types a push may carry; each is handed to the pipeline as a raw stream. */
-const PUSH_TYPES = ['application/json', 'application/x-ndjson', 'text/csv'];
+const PUSH_TYPES = [
+  'application/json',
+  'application/x-ndjson',
+  'text/csv',
+  // A binary .evtx export: refused with a sentence until Vigil reads it (framing/binary-input.ts).
+  'application/octet-stream',
+];
 
 const authenticated = new WeakMap<FastifyRequest, IntegrationRow>();
 
