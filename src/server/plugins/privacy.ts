@@ -20,6 +20,7 @@ import { idsByPseudonym } from '../privacy/person-search';
 import type { PersonSearch } from '../privacy/person-search';
 import { PseudonymBook } from '../privacy/pseudonym';
 import { redactText } from '../privacy/redactor';
+import { withholdNames } from '../privacy/withhold';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,13 +116,16 @@ export const privacyPlugin = fp(
         getPrivacySettings(app.db),
         investigationId ? revealedInCase(app.db, investigationId, now) : Promise.resolve([]),
       ]);
-      return {
+      const policy: IdentityPolicy = {
         pseudonymize: settings.pseudonymize,
         showOrgDetails: settings.showOrgDetails,
         investigationId,
         revealed: new Set(revealed),
         pseudonyms,
       };
+      if (!policy.pseudonymize) return policy;
+      const people = await directory(app.db);
+      return { ...policy, written: (text) => withholdNames(text, people, policy) };
     }
 
     app.decorate('pseudonyms', pseudonyms);

@@ -66,7 +66,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await findEmployee(app.db, request.params.id);
-      if (!row) throw notFound(`There is no employee with id "${request.params.id}".`);
+      if (!row) throw notFound('There is no employee with that id.');
       await app.audit(request, {
         action: 'employee.read',
         targetType: 'employee',
