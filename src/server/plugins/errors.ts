@@ -152,14 +152,12 @@ export const errorsPlugin = fp(
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply
-          .code(status)
-          .send(
-            await withheld(request, {
-              error: STATUS_NAMES[status] ?? 'Error',
-              message: error.message,
-            }),
-          );
+        return reply.code(status).send(
+          await withheld(request, {
+            error: STATUS_NAMES[status] ?? 'Error',
+            message: error.message,
+          }),
+        );
       }
       if (isConnectionLoss(error)) {
         // A restart, failover or network drop: nothing was written, and trying again shortly works.
