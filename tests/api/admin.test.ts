@@ -68,14 +68,14 @@ describe('managing users', () => {
     expect((await admin.post('/admin/users', body)).status).toBe(201);
     const dup = await admin.post('/admin/users', body);
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe('A user with the email dup@vigil.test already exists.');
+    expect(dup.body.message).toBe('A user with that email already exists.');
     const role = await admin.post('/admin/users', {
       ...body,
       email: 'x@vigil.test',
       roles: ['wizard'],
     });
     expect(role.status).toBe(400);
-    expect(role.body.message).toBe('There is no role "wizard".');
+    expect(role.body.message).toBe('One of the roles does not exist.');
     const short = await admin.post('/admin/users', {
       ...body,
       email: 'y@vigil.test',

@@ -68,6 +68,6 @@ describe('a push in a type the ingest endpoint does not read', () => {
     const { id } = created.body.integration;
     const reply = await push(t, id, created.body.token, '{"a":1}\n', 'text/plain');
     expect(reply.status).toBe(415);
-    expect(reply.body.message).toBe('This endpoint does not accept the content type "text/plain".');
+    expect(reply.body.message).toBe('This endpoint does not accept this content type.');
   });
 });

@@ -106,7 +106,7 @@ describe('a rule about one field is reported at that field', () => {
     const again = await admin.post('/admin/users', body);
     expect(again.status).toBe(409);
     expect(issuesOf(again)).toEqual({
-      email: 'A user with the email twice@vigil.test already exists.',
+      email: 'A user with that email already exists.',
     });
   });
 

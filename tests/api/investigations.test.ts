@@ -76,7 +76,7 @@ describe('creating an investigation', () => {
     expect(backwards.body.message).toMatch(/The window must end after it starts/);
     const unknown = await lead.post('/investigations', { title: 'x', subjectEmployeeId: 'E9999' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('There is no employee with id "E9999".');
+    expect(unknown.body.message).toBe('There is no employee with that id.');
     const extra = await lead.post('/investigations', {
       title: 'x',
       subjectEmployeeId: 'E1003',
@@ -172,7 +172,7 @@ describe('changing an investigation', () => {
       assigneeUserId: 'no-such-user',
     });
     expect(ghost.status).toBe(400);
-    expect(ghost.body.message).toMatch(/not active Vigil users: no-such-user/);
+    expect(ghost.body.message).toMatch(/not an active Vigil user/);
     const audit = await t.db
       .selectFrom('audit_log')
       .selectAll()

@@ -52,7 +52,7 @@ export async function createRole(
   now: number,
 ): Promise<Role> {
   if (await findRoleByName(db, body.name))
-    throw conflict(`A role named "${body.name}" already exists.`, 'name');
+    throw conflict('A role with that name already exists.', 'name');
   let id = slug(body.name);
   for (let n = 2; await findRole(db, id); n++) id = `${slug(body.name)}-${n}`;
   const row: RoleRow = {
@@ -76,14 +76,13 @@ export async function changeRole(
   now: number,
 ): Promise<{ role: Role; changes: Record<string, { from: unknown; to: unknown }> }> {
   const row = await findRole(db, id);
-  if (!row) throw notFound(`There is no role "${id}".`);
+  if (!row) throw notFound('There is no role with that id.');
   const before = present(row, 0);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const update: Partial<Pick<RoleRow, 'name' | 'description' | 'permissions'>> = {};
   if (body.name !== undefined && body.name !== row.name) {
     const other = await findRoleByName(db, body.name);
-    if (other && other.id !== id)
-      throw conflict(`A role named "${body.name}" already exists.`, 'name');
+    if (other && other.id !== id) throw conflict('A role with that name already exists.', 'name');
     changes.name = { from: row.name, to: body.name };
     update.name = body.name;
   }
@@ -109,7 +108,7 @@ export async function changeRole(
 /** Deletes a custom role that nobody holds. */
 export async function removeRole(db: Kysely<Database>, id: string): Promise<RoleRow> {
   const row = await findRole(db, id);
-  if (!row) throw notFound(`There is no role "${id}".`);
+  if (!row) throw notFound('There is no role with that id.');
   if (row.built_in)
     throw invalid(`"${row.name}" is a built-in role; built-in roles cannot be deleted.`);
   const holders = await countRoleUsers(db, id);

@@ -48,7 +48,12 @@ async function checkRoles(db: Kysely<Database>, roles: string[]): Promise<string
   const known = await existingRoleIds(db, unique);
   const unknown = unique.filter((role) => !known.includes(role));
   if (unknown.length > 0)
-    throw invalid(`There is no role ${unknown.map((r) => `"${r}"`).join(', ')}.`, 'roles');
+    throw invalid(
+      unknown.length === 1
+        ? 'One of the roles does not exist.'
+        : `${unknown.length} of the roles do not exist.`,
+      'roles',
+    );
   return unique.sort();
 }
 
@@ -92,7 +97,7 @@ export async function createUser(
     },
     roles,
   );
-  if (!inserted) throw conflict(`A user with the email ${body.email} already exists.`, 'email');
+  if (!inserted) throw conflict('A user with that email already exists.', 'email');
   const row = (await findUserByEmail(db, body.email))!;
   return { user: presentAdminUser(row, roles), temporaryPassword: password.temporaryPassword };
 }
@@ -111,7 +116,7 @@ export async function changeUser(
 ): Promise<{ user: AdminUser; changes: Record<string, { from: unknown; to: unknown }> }> {
   return inTransaction(db, async (trx) => {
     const row = await findUserById(trx, userId);
-    if (!row) throw notFound(`There is no user with id "${userId}".`);
+    if (!row) throw notFound('There is no user with that id.');
     const currentRoles = await userRoleIds(trx, userId);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (body.disabled === true && userId === viewer.userId) {
@@ -159,7 +164,7 @@ export async function resetPassword(
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     const row = await findUserById(trx, userId);
-    if (!row) throw notFound(`There is no user with id "${userId}".`);
+    if (!row) throw notFound('There is no user with that id.');
     await updateUser(
       trx,
       userId,

@@ -12,6 +12,8 @@ import { findCaseNotes } from '../db/queries/case-notes';
 import type { Database } from '../db/schema';
 import { presentCaseNote } from '../presenters/case-note';
 import { presentUserRef } from '../presenters/user';
+import { writtenText } from '../privacy/identity-policy';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 import { summarizeActivity } from './activity-summary';
 
 /**
@@ -27,14 +29,28 @@ export const CASE_ACTIVITY_HIDDEN: HiddenActions = {
   suffixes: ['.read', '.list', '.search'],
 };
 
+/** Every string in an entry's details, as text people wrote reads under the policy. */
+function writtenDetails(policy: IdentityPolicy, value: unknown): unknown {
+  if (typeof value === 'string') return writtenText(policy, value);
+  if (Array.isArray(value)) return value.map((item) => writtenDetails(policy, item));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, writtenDetails(policy, item)]),
+    );
+  return value;
+}
+
 /**
  * A page of a case's history, newest first, each line with its actor, a one-line summary and
  * (for a note) the note. `cursor` is the `next` of the page before. The report uses it too.
+ * What people wrote (notes, titles and reasons in the details and summaries) shows as `policy`
+ * shows written text: a person it names reads "[withheld]" under pseudonyms.
  */
 export async function caseActivity(
   db: Kysely<Database>,
   investigationId: string,
   page: { limit: number; cursor?: string | undefined },
+  policy: IdentityPolicy,
 ): Promise<ActivityReply> {
   const rows = await listCaseAuditEntries(db, investigationId, {
     hidden: CASE_ACTIVITY_HIDDEN,
@@ -69,7 +85,7 @@ export async function caseActivity(
     findUserNames(db, [...userIds]),
     findIncidentTitles(db, [...incidentIds]),
   ]);
-  const noteById = new Map(notes.map((note) => [note.id, presentCaseNote(note)]));
+  const noteById = new Map(notes.map((note) => [note.id, presentCaseNote(note, policy)]));
   const userById = new Map(users.map((user) => [user.id, presentUserRef(user).displayName]));
   const titleById = new Map(incidents.map((incident) => [incident.id, incident.title]));
   const lookups = {
@@ -89,11 +105,14 @@ export async function caseActivity(
           })
         : null,
       action: row.action,
-      summary: summarizeActivity(
-        { action: row.action, targetType: row.target_type, targetId: row.target_id, details },
-        lookups,
+      summary: writtenText(
+        policy,
+        summarizeActivity(
+          { action: row.action, targetType: row.target_type, targetId: row.target_id, details },
+          lookups,
+        ),
       ),
-      details,
+      details: writtenDetails(policy, details) as typeof details,
       note:
         row.action === 'note.create' && typeof details?.noteId === 'string'
           ? (noteById.get(details.noteId) ?? null)

@@ -12,7 +12,9 @@ export async function checkActiveUsers(db: Kysely<Database>, userIds: string[]):
   const missing = unique.filter((id) => !active.has(id));
   if (missing.length > 0) {
     throw invalid(
-      `${missing.length === 1 ? 'This user is' : 'These users are'} not active Vigil users: ${missing.join(', ')}.`,
+      missing.length === 1
+        ? 'One of the users is not an active Vigil user.'
+        : `${missing.length} of the users are not active Vigil users.`,
     );
   }
 }

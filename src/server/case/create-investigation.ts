@@ -34,10 +34,7 @@ export async function createInvestigation(
   await inTransaction(db, async (trx) => {
     const subject = await findEmployee(trx, body.subjectEmployeeId);
     if (!subject) {
-      throw invalid(
-        `There is no employee with id "${body.subjectEmployeeId}".`,
-        'subjectEmployeeId',
-      );
+      throw invalid('There is no employee with that id.', 'subjectEmployeeId');
     }
     const assignee = body.assigneeUserId ?? null;
     const people = [viewer.userId, ...(assignee ? [assignee] : []), ...body.memberUserIds];

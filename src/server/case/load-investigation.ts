@@ -14,6 +14,8 @@ import { presentInvestigation } from '../presenters/investigation';
 import type { IdentityPolicy } from '../privacy/identity-policy';
 import { visibilityOf } from './visibility';
 
+const CASE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The brief's 404 for an investigation the viewer cannot open. The reply is the same whether
  * the case exists or not, so nobody learns it does; but a case that exists and is hidden from
@@ -23,8 +25,9 @@ export async function invisibleInvestigation(
   db: Kysely<Database>,
   id: string,
 ): Promise<DomainError> {
-  // The brief's message, word for word, in both cases.
-  const message = `Investigation report ${id} not found`;
+  // The brief's message, word for word, in both cases; the id only when it has the shape of the
+  // ids Vigil gives cases (a UUID), since anything else the caller sent (an address) is not echoed.
+  const message = `Investigation report ${CASE_ID.test(id) ? id : 'with that id'} not found`;
   if (!(await investigationExists(db, id))) return notFound(message);
   return notFound(message, {
     reason: 'The investigation is visible only to its members and to roles that see every case.',

@@ -6,6 +6,7 @@ import type { FieldIssue } from '../../shared/schemas/common';
 import { isConnectionLoss } from '../db/connection-loss';
 import { DomainError } from '../domain-error';
 import type { DomainErrorKind } from '../domain-error';
+import { writtenText } from '../privacy/identity-policy';
 import { auditRefusal } from './audit-refusal';
 
 const PART_NAMES: Record<string, string> = {
@@ -32,16 +33,8 @@ function describeValidation(error: FastifyError, issues: readonly FieldIssue[]):
   return `${part} is invalid: ${parts.join('; ')}`.replace(/\.?$/, '.');
 }
 
-/** The request's media type, without parameters, for a sentence. */
-function mediaType(request: FastifyRequest): string {
-  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().slice(0, 100);
-}
-
 /** Fastify's own client errors, reworded as sentences. */
-function describeFastifyError(
-  error: FastifyError,
-  request: FastifyRequest,
-): { status: number; message: string } | null {
+function describeFastifyError(error: FastifyError): { status: number; message: string } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, message: 'The request body is not valid JSON.' };
@@ -55,13 +48,45 @@ function describeFastifyError(
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 415,
-        message: `This endpoint does not accept the content type "${mediaType(request)}".`,
+        message: 'This endpoint does not accept this content type.',
       };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: 'The Content-Length header does not match the body.' };
     default:
       return null;
   }
+}
+
+/**
+ * A refusal's sentence as the caller reads it: an identifier it carries can only have come from
+ * the request (or from text someone wrote), so a person it names reads "[withheld]", never
+ * their pseudonym, which would turn a guessed name into its pseudonym (issue 23). Messages do
+ * not echo request values in the first place; this holds if one slips through.
+ */
+async function withheld(request: FastifyRequest, body: ErrorBody): Promise<ErrorBody> {
+  if (request.viewer === null) return body;
+  let policy;
+  try {
+    policy = await request.identityPolicy();
+  } catch {
+    // The privacy settings cannot be read (the database is gone): say nothing of the request.
+    return { error: body.error, message: 'The request was refused.' };
+  }
+  const show = (text: string) => writtenText(policy, text);
+  return {
+    ...body,
+    message: show(body.message),
+    ...(body.issues && {
+      issues: body.issues.map((issue) => ({ ...issue, message: show(issue.message) })),
+    }),
+  };
+}
+
+interface ErrorBody {
+  error: string;
+  message: string;
+  issues?: FieldIssue[];
+  code?: string;
 }
 
 const STATUS_NAMES: Record<number, string> = {
@@ -102,20 +127,26 @@ export const errorsPlugin = fp(
         const status = STATUS_OF_KIND[error.kind];
         await auditRefusal(app, request, error, status);
         const issues = error.field ? [{ field: error.field, message: error.message }] : undefined;
-        return reply.code(status).send({
-          error: STATUS_NAMES[status]!,
-          message: error.message,
-          ...(issues && { issues }),
-          ...(error.code && { code: error.code }),
-        });
+        return reply.code(status).send(
+          await withheld(request, {
+            error: STATUS_NAMES[status]!,
+            message: error.message,
+            ...(issues && { issues }),
+            ...(error.code && { code: error.code }),
+          }),
+        );
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = validationIssues(error);
-        return reply
-          .code(400)
-          .send({ error: 'Bad Request', message: describeValidation(error, issues), issues });
+        return reply.code(400).send(
+          await withheld(request, {
+            error: 'Bad Request',
+            message: describeValidation(error, issues),
+            issues,
+          }),
+        );
       }
-      const known = describeFastifyError(error, request);
+      const known = describeFastifyError(error);
       if (known) {
         return reply
           .code(known.status)
@@ -123,9 +154,12 @@ export const errorsPlugin = fp(
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply
-          .code(status)
-          .send({ error: STATUS_NAMES[status] ?? 'Error', message: error.message });
+        return reply.code(status).send(
+          await withheld(request, {
+            error: STATUS_NAMES[status] ?? 'Error',
+            message: error.message,
+          }),
+        );
       }
       if (isConnectionLoss(error)) {
         // A restart, failover or network drop: nothing was written, and trying again shortly works.

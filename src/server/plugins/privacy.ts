@@ -13,10 +13,12 @@ import { forbidden } from '../domain-error';
 import type { IdentityDirectory } from '../privacy/identity-directory';
 import type { IdentityPolicy } from '../privacy/identity-policy';
 import { loadIdentityDirectory } from '../privacy/load-identity-directory';
+import { namesPart } from '../privacy/name-fragment';
 import { idsByPseudonym } from '../privacy/person-search';
 import type { PersonSearch } from '../privacy/person-search';
 import { PseudonymBook } from '../privacy/pseudonym';
 import { redactText } from '../privacy/redactor';
+import { withholdNames } from '../privacy/withhold';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,14 +29,14 @@ declare module 'fastify' {
     /** The identity policy for a case (or none) at this moment, outside a request. */
     identityPolicyFor(investigationId: string | null): Promise<IdentityPolicy>;
     /**
-     * How this request's text search `q` may match people; a search by real name under
-     * pseudonymization is audited (`person.search_by_name`).
+     * How this request's text search `q` may match people: by real name only for those who may
+     * reveal identities (guardTextSearch audited such a search), else by pseudonym.
      */
     personSearch(request: FastifyRequest, q: string | undefined): Promise<PersonSearch>;
     /**
-     * Whether free text searched for names an employee (a name, address or account name): such
-     * a search is for those who may reveal identities, and is audited (`person.search_by_name`);
-     * anyone else is refused with a 403.
+     * Whether free text searched for names an employee (a name, address or account name, whole
+     * or in part): such a search is for those who may reveal identities, and is audited
+     * (`person.search_by_name`); anyone else is refused with a 403.
      */
     guardNameSearch(request: FastifyRequest, q: string): Promise<void>;
   }
@@ -100,13 +102,16 @@ export const privacyPlugin = fp(
         getPrivacySettings(app.db),
         investigationId ? revealedInCase(app.db, investigationId, now) : Promise.resolve([]),
       ]);
-      return {
+      const policy: IdentityPolicy = {
         pseudonymize: settings.pseudonymize,
         showOrgDetails: settings.showOrgDetails,
         investigationId,
         revealed: new Set(revealed),
         pseudonyms,
       };
+      if (!policy.pseudonymize) return policy;
+      const people = await directory(app.db);
+      return { ...policy, written: (text) => withholdNames(text, people, policy) };
     }
 
     app.decorate('pseudonyms', pseudonyms);
@@ -115,16 +120,17 @@ export const privacyPlugin = fp(
     app.decorate('guardNameSearch', async (request: FastifyRequest, q: string) => {
       const policy = await request.identityPolicy();
       if (!policy.pseudonymize) return;
+      const people = await directory(app.db);
       const hidden = { ...policy, revealed: new Set<string>() };
-      if (redactText(q, await directory(app.db), hidden) === q) return;
+      if (redactText(q, people, hidden) === q && !namesPart(q, people)) return;
       if (!request.viewer?.permissions.has('identity.reveal')) {
         throw forbidden(
-          'Searching for a person by name needs the permission to reveal identities: search by their pseudonym, or ask someone who holds it.',
+          'Searching for a person by name needs the permission to reveal identities: this search holds (part of) a name, address or account name. Search by their pseudonym, or ask someone who holds it.',
         );
       }
       await app.audit(request, {
         action: 'person.search_by_name',
-        details: { q, route: request.routeOptions.url ?? request.url },
+        details: { q, route: request.routeOptions.url ?? null },
       });
     });
     app.decorate('personSearch', async (request: FastifyRequest, q: string | undefined) => {
@@ -132,15 +138,9 @@ export const privacyPlugin = fp(
       if (!policy.pseudonymize) return { byName: true, pseudonymIds: [] };
       const text = q?.trim() ?? '';
       if (!text) return { byName: false, pseudonymIds: [] };
+      // A search that names someone was refused or audited by guardTextSearch before the handler.
       const byName = request.viewer?.permissions.has('identity.reveal') ?? false;
-      const pseudonymIds = idsByPseudonym(text, await directory(app.db), pseudonyms);
-      if (byName) {
-        await app.audit(request, {
-          action: 'person.search_by_name',
-          details: { q: text, route: request.routeOptions.url ?? request.url },
-        });
-      }
-      return { byName, pseudonymIds };
+      return { byName, pseudonymIds: idsByPseudonym(text, await directory(app.db), pseudonyms) };
     });
     app.decorateRequest('identityPolicy', function (this: FastifyRequest) {
       const memo = this as FastifyRequest & { _identityPolicy?: Promise<IdentityPolicy> };
@@ -175,5 +175,19 @@ export function redactApiReplies(scope: FastifyInstance): void {
     )
       return payload;
     return redactText(payload, await scope.identityDirectory(), policy, kind === 'json');
+  });
+}
+
+/**
+ * Every text search `q` of every route under the scope (issue 23): one that holds a name,
+ * address or account name, whole or in part, is refused (403) to callers who may not reveal
+ * identities, and audited (`person.search_by_name`) for those who may, before the route reads
+ * a row. Installed on the /api/app scope, so a route added later is guarded too.
+ */
+export function guardTextSearch(scope: FastifyInstance): void {
+  scope.addHook('preHandler', async (request) => {
+    if (request.viewer === null) return;
+    const q = (request.query as { q?: unknown } | undefined)?.q;
+    if (typeof q === 'string' && q.trim() !== '') await scope.guardNameSearch(request, q);
   });
 }

@@ -26,7 +26,7 @@ export function checkSameOrigin(request: FastifyRequest): void {
   if (origin !== undefined) {
     const expected = `${request.protocol}://${request.host}`;
     if (origin !== expected) {
-      throw forbidden(`Cross-site request refused: the Origin ${origin} is not ${expected}.`);
+      throw forbidden('Cross-site request refused: the Origin header is not this site.');
     }
   } else {
     const site = request.headers['sec-fetch-site'];

@@ -1,13 +1,15 @@
 import type { CaseNote } from '../../shared/schemas/case-notes';
 import type { CaseNoteRow } from '../db/queries/case-notes';
+import { writtenText } from '../privacy/identity-policy';
+import type { IdentityPolicy } from '../privacy/identity-policy';
 import { presentUserRef } from './user';
 
-/** A note as the API shows it. */
-export function presentCaseNote(row: CaseNoteRow): CaseNote {
+/** A note as the API shows it: people its text names read "[withheld]" under pseudonyms. */
+export function presentCaseNote(row: CaseNoteRow, policy: IdentityPolicy): CaseNote {
   return {
     id: row.id,
     investigationId: row.investigation_id,
-    body: row.body,
+    body: writtenText(policy, row.body),
     amends: row.amends_note_id,
     author: presentUserRef({
       id: row.created_by,

@@ -10,6 +10,9 @@ import type { IdentityPolicy } from '../privacy/identity-policy';
  * Free text that names people (raw records, event fields) goes through the redactor instead.
  */
 export function presentEmployee(row: EmployeeRow, policy: IdentityPolicy): Employee {
+  // With department and title hidden, what else places a person in the organization (their
+  // manager, office, time zone, and the dates of joining and leaving) is hidden with them.
+  const placed = identityState(policy, row.id) !== 'pseudonymized' || policy.showOrgDetails;
   return {
     ...presentIdentity(
       {
@@ -21,14 +24,14 @@ export function presentEmployee(row: EmployeeRow, policy: IdentityPolicy): Emplo
       },
       policy,
     ),
-    managerId: row.manager_id,
-    location: row.location,
-    timezone: row.timezone,
+    managerId: placed ? row.manager_id : null,
+    location: placed ? row.location : null,
+    timezone: placed ? row.timezone : null,
     workStartHour: row.work_start_hour,
     workEndHour: row.work_end_hour,
-    startDate: row.start_date,
-    resignationDate: row.resignation_date,
-    departureDate: row.departure_date,
+    startDate: placed ? row.start_date : null,
+    resignationDate: placed ? row.resignation_date : null,
+    departureDate: placed ? row.departure_date : null,
   };
 }
 

@@ -1,11 +1,15 @@
 import type { Investigation } from '../../shared/schemas/investigations';
 import type { InvestigationDetailRow } from '../db/queries/investigations';
+import { writtenText } from '../privacy/identity-policy';
 import type { IdentityPolicy } from '../privacy/identity-policy';
 import { presentEmployeeRef } from './employee';
 
 type MemberRow = { investigation_id: string; id: string; email: string; display_name: string };
 
-/** An investigation row and its members as the API shows them. */
+/**
+ * An investigation row and its members as the API shows them. Its title, description and reasons
+ * are text people wrote: a person they name reads "[withheld]" under pseudonyms.
+ */
 export function presentInvestigation(
   row: InvestigationDetailRow,
   members: MemberRow[],
@@ -13,8 +17,8 @@ export function presentInvestigation(
 ): Investigation {
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    title: writtenText(policy, row.title),
+    description: writtenText(policy, row.description),
     status: row.status as Investigation['status'],
     riskLevel: row.risk_level as Investigation['riskLevel'],
     riskScore: row.risk_score,
@@ -48,7 +52,10 @@ export function presentInvestigation(
     updatedAt: row.updated_at,
     closedAt: row.closed_at,
     outcome: row.status === 'closed' ? (row.outcome as Investigation['outcome']) : null,
-    outcomeReason: row.status === 'closed' ? row.outcome_reason : null,
+    outcomeReason:
+      row.status === 'closed' && row.outcome_reason !== null
+        ? writtenText(policy, row.outcome_reason)
+        : null,
     analysis: {
       state: row.analysis_state as Investigation['analysis']['state'],
       updatedAt: row.analysis_updated_at,
@@ -63,7 +70,7 @@ export function presentInvestigation(
               email: row.holder_email ?? '',
               displayName: row.holder_name ?? '',
             },
-            reason: row.legal_hold_reason ?? '',
+            reason: writtenText(policy, row.legal_hold_reason ?? ''),
           },
   };
 }

@@ -15,6 +15,17 @@ export interface IdentityPolicy {
   /** People whose identity a granted, unexpired reveal shows in that case. */
   readonly revealed: ReadonlySet<string>;
   readonly pseudonyms: PseudonymBook;
+  /**
+   * Text a user wrote (a note, a title, a description, a search) as this reply shows it: people
+   * it names read "[withheld]", never their pseudonym (privacy/withhold.ts). Absent where nothing
+   * is withheld (pseudonymization off, or work that is never shown).
+   */
+  readonly written?: (text: string) => string;
+}
+
+/** Text a user wrote, as a reply under this policy shows it. */
+export function writtenText(policy: IdentityPolicy, text: string): string {
+  return policy.written ? policy.written(text) : text;
 }
 
 /** Whether a person shows as themselves, revealed, or as a pseudonym under this policy. */

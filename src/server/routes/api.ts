@@ -21,7 +21,7 @@ import { investigationRoutes } from './investigations';
 import { myPasswordRoutes } from './me/password';
 import { mySettingsRoutes } from './me/settings';
 import { openApiRoute } from './openapi';
-import { redactApiReplies } from '../plugins/privacy';
+import { guardTextSearch, redactApiReplies } from '../plugins/privacy';
 import { guardApiScope } from '../plugins/security';
 import { privacyRoutes } from './privacy';
 import { retentionRoutes } from './privacy/retention';
@@ -65,6 +65,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // By scope, not by URL prefix: these hold for every route below, however its path is spelled.
   guardApiScope(app);
   redactApiReplies(app);
+  guardTextSearch(app);
   await app.register(loginRoute);
   await app.register(logoutRoute);
   await app.register(ssoRoutes);

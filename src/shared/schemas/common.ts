@@ -70,7 +70,7 @@ export const timeQuery = z
     if (Number.isNaN(parsed)) {
       ctx.addIssue({
         code: 'custom',
-        message: `"${value}" is not a date: use YYYY-MM-DD, an ISO date-time or epoch milliseconds.`,
+        message: 'This is not a date: use YYYY-MM-DD, an ISO date-time or epoch milliseconds.',
       });
       return z.NEVER;
     }

@@ -20,7 +20,7 @@ function commaList(what: string, allowed: Set<string>, max: number) {
           code: 'custom',
           message:
             unknown !== undefined
-              ? `"${unknown}" is not ${what}: use one of ${[...allowed].join(', ')}, or several separated by commas.`
+              ? `One of the values is not ${what}: use one of ${[...allowed].join(', ')}, or several separated by commas.`
               : `names more than ${max} values: narrow it down.`,
         });
         return z.NEVER;
@@ -70,7 +70,7 @@ function listOf(what: string, pattern: RegExp, max: number) {
           code: 'custom',
           message:
             bad !== undefined
-              ? `"${bad.slice(0, 60)}" is not ${what}.`
+              ? `One of the values is not ${what}.`
               : `names more than ${max} values: narrow it down.`,
         });
         return z.NEVER;

@@ -38,7 +38,7 @@ describe('bulk incident status', () => {
         reason: 'Approved backup.',
       });
       expect(reply.status).toBe(404);
-      expect(reply.body.message).toBe(`Incident ${bad} not found in this investigation.`);
+      expect(reply.body.message).toBe('There is no incident with that id in this investigation.');
     }
     expect(await statuses(c.id)).toEqual({ [a!]: 'open', [b!]: 'open' });
     expect(await auditOf(t, 'incident.update', a)).toEqual([]);

@@ -72,7 +72,7 @@ describe('writing notes', () => {
     const foreign = await write(other.id, { body: 'A note on the other case.' });
     const reply = await write(mine.id, { body: 'Amends what?', amends: foreign.body.id });
     expect(reply.status).toBe(400);
-    expect(reply.body.message).toBe(`Note ${foreign.body.id} is not a note of this investigation.`);
+    expect(reply.body.message).toBe('The note it amends is not a note of this investigation.');
     const unknown = await write(mine.id, { body: 'Amends what?', amends: 'no-such-note' });
     expect(unknown.status).toBe(400);
     const list = await lead.get<{ notes: CaseNote[] }>(`/investigations/${mine.id}/notes`);

@@ -337,9 +337,9 @@ describe('GET /investigations/{id}/timeline/events', () => {
   it('answers bad cursors and filters with a 400 and a sentence', async () => {
     const bad: Array<[Record<string, string>, RegExp]> = [
       [{ cursor: 'not-a-cursor' }, /The cursor is not valid/],
-      [{ source: 'myspace' }, /"myspace" is not a log source/],
-      [{ activity: 'file_download,teleport' }, /"teleport" is not a normalized activity/],
-      [{ label: 'Secret' }, /The label "Secret" is not a sensitivity label/],
+      [{ source: 'myspace' }, /One of the values is not a log source/],
+      [{ activity: 'file_download,teleport' }, /One of the values is not a normalized activity/],
+      [{ label: 'Secret' }, /That label is not a sensitivity label/],
       [{ from: String(START + DAY), to: String(START) }, /The time range is backwards/],
       [{ limit: '0' }, /limit/i],
       [{ colour: 'red' }, /colour/],

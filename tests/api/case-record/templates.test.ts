@@ -157,7 +157,7 @@ describe('template administration', () => {
     const clash = await admin.post('/templates', { ...insiderSale, name: 'DATA LEAK' });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(
-      'A template named "DATA LEAK" exists already: choose another name.',
+      'A template with that name exists already: choose another name.',
     );
     const other = await createTemplate({ name: 'Sabotage of builds' });
     const rename = await admin.patch(`/templates/${other.id}`, { name: 'Data leak' });
@@ -271,7 +271,7 @@ describe('a case opened from a template', () => {
     const before = await count();
     const reply = await openCase(investigator, { templateId: 'no-such-template' });
     expect(reply.status).toBe(400);
-    expect(reply.body.message).toBe('There is no template with id "no-such-template".');
+    expect(reply.body.message).toBe('There is no template with that id.');
     expect(await count()).toBe(before);
   });
 
@@ -330,7 +330,7 @@ describe('ticking the checklist', () => {
       { done: true },
     );
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toMatch(/no step "no-such-step"/);
+    expect(unknown.body.message).toMatch(/no step with that id/);
     const stranger = await t.signInAs('investigator');
     const hidden = await stranger.patch(
       `/investigations/${opened.body.id}/checklist/pin-the-path`,

@@ -42,7 +42,7 @@ describe('bad input gets a 400 with a sentence', () => {
     const reply = await lead.get(path('findings/file-access/files'), { label: 'Top Secret' });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(
-      'The label "Top Secret" is not a sensitivity label: use "All Files", "Public", "Internal", "Confidential", "Highly Confidential", "Unlabeled".',
+      'That label is not a sensitivity label: use "All Files", "Public", "Internal", "Confidential", "Highly Confidential", "Unlabeled".',
     );
   });
 
@@ -88,7 +88,7 @@ describe('bad input gets a 400 with a sentence', () => {
     expect((await lead.get(path('findings/devices'), { colour: 'red' })).status).toBe(400);
     const unknown = await lead.get(path('findings/security-hygiene/nope'));
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toMatch(/There is no security hygiene check "nope"/);
+    expect(unknown.body.message).toMatch(/There is no security hygiene check with that id/);
   });
 
   it('a missing investigationId or fileId gets the brief’s messages', async () => {
@@ -106,7 +106,7 @@ describe('bad input gets a 400 with a sentence', () => {
     expect(reply.status).toBe(404);
     expect(reply.body.message).toBe(`Investigation report ${caseId} not found`);
     const unknown = await lead.get('/investigations/no-such-case/summary');
-    expect(unknown.body.message).toBe('Investigation report no-such-case not found');
+    expect(unknown.body.message).toBe('Investigation report with that id not found');
   });
 
   it('a subject without events gets empty findings, not errors', async () => {

@@ -60,7 +60,7 @@ describe('configuration', () => {
       defaultTimezone: 'Mars/Base',
     });
     expect(zone.body.message).toBe(
-      '"Mars/Base" is not a time zone: use an IANA name such as Europe/London.',
+      'The default time zone is not an IANA time zone name such as Europe/London.',
     );
     const labels = await admin.send('PUT', '/configuration', {
       ...defaultConfiguration,

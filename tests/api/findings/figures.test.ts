@@ -194,7 +194,7 @@ describe('file access: a label filters every figure and the sankey, as it does t
       label: 'Secret',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/The label "Secret" is not a sensitivity label/);
+    expect(bad.body.message).toMatch(/That label is not a sensitivity label/);
   });
 });
 

@@ -244,7 +244,7 @@ describe('visibility', () => {
     const [incident] = await incidentsOf(one);
     const reply = await analyst.get(`/investigations/${other}/incidents/${incident!.id}`);
     expect(reply.status).toBe(404);
-    expect(reply.body.message).toMatch(/not found in this investigation/);
+    expect(reply.body.message).toMatch(/There is no incident with that id in this investigation/);
     expect((await t.anonymous.get(`/investigations/${one}/incidents`)).status).toBe(401);
   });
 });

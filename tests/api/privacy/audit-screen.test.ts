@@ -375,9 +375,23 @@ describe('the audit screen API', () => {
     ]);
   });
 
-  it('is open to the privacy officer', async () => {
+  it('is open to the privacy officer, who sees the entries but not the text of cases and searches', async () => {
+    const secret = 'Tip from the works council about the quarterly numbers';
+    const admin = await t.signInAs('admin');
+    const changed = await admin.patch(`/investigations/${caseA}`, { description: secret });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await admin.get('/search/events', { q: 'quarterly numbers' })).status).toBe(200);
     const officer = await t.signInAs('privacy_officer');
-    expect((await officer.get('/audit', { case: caseA })).status).toBe(200);
-    expect((await officer.get('/audit.csv', { case: caseA })).status).toBe(200);
+    const entries = await officer.get('/audit', { limit: 500 });
+    expect(entries.status).toBe(200);
+    const actions = entries.body.entries.map((e: { action: string }) => e.action);
+    expect(actions).toContain('evidence.search');
+    expect(actions).toContain('investigation.update');
+    expect(JSON.stringify(entries.body)).not.toContain('quarterly');
+    const csv = await officer.get('/audit.csv', { case: caseA });
+    expect(csv.status).toBe(200);
+    expect(JSON.stringify(csv.body)).not.toContain('quarterly');
+    // An auditor who may open cases still reads them.
+    expect(JSON.stringify((await admin.get('/audit', { limit: 500 })).body)).toContain('quarterly');
   });
 });

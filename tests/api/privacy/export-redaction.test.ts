@@ -220,7 +220,9 @@ describe('exports while nobody is revealed', () => {
     const manifest = JSON.parse(texts.get('manifest.json')!);
     expect(manifest.identities).toMatchObject({ pseudonymized: true, revealedPeople: 0 });
     expect(manifest.identities.note).toMatch(/rawHashes/);
-    expect(manifest.title).toContain(subject.pseudonym);
+    // The title is text someone wrote: the people it names are withheld (issue 23).
+    expect(manifest.title).toContain('[withheld]');
+    expect(manifest.title).not.toContain(subject.pseudonym);
     // The manifest's hashes are of the redacted files as exported.
     const files = new Map(readZip(zip).map((e) => [e.name, e.data]));
     for (const file of manifest.files as Array<{ path: string; sha256: string }>)

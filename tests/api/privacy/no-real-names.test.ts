@@ -23,6 +23,8 @@ let manifest: Manifest;
 let caseId: string;
 let subjectId: string;
 let people: Array<{ id: string; name: string; email: string }>;
+/** The GET routes the walk asked, with the URL it asked; the walks after it reuse them. */
+const walkedRoutes: Array<{ template: string; url: string; queryParams: string[] }> = [];
 
 /** GET routes that cannot be asked with ids from this dataset, and why. */
 const NOT_WALKED: Record<string, string> = {
@@ -76,6 +78,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** The value the first walk filled a template's parameter with, from the URL it asked. */
+function walkedValue(template: string, param: string): string | null {
+  const walked = walkedRoutes.find((w) => w.template === template);
+  if (!walked) return null;
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const pattern = new RegExp(
+    `^${template
+      .split(/\{\w+\}/)
+      .map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('([^/?]+)')}`,
+  );
+  const match = pattern.exec(walked.url);
+  const index = names.indexOf(param);
+  return match && index >= 0 ? (match[index + 1] ?? null) : null;
+}
 
 /** The raw text of a GET under /api/app. */
 async function text(url: string): Promise<{ status: number; body: string }> {
@@ -158,6 +176,12 @@ describe('with pseudonymization on and nothing revealed', () => {
         continue;
       }
       const query = template.endsWith('/audit/person-views') ? `?employeeId=${subjectId}` : '';
+      const parameters = (
+        (operations.get as { parameters?: Array<{ in: string; name: string }> }).parameters ?? []
+      )
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name);
+      walkedRoutes.push({ template, url: url + query, queryParams: parameters });
       const reply = await text(url + query);
       walked.push(`${reply.status} ${template}`);
       const lower = reply.body.toLowerCase();
@@ -172,13 +196,82 @@ describe('with pseudonymization on and nothing revealed', () => {
     expect(ok.length, walked.join('\n')).toBeGreaterThan(60);
   }, 240_000);
 
+  /** Real names and addresses in a reply's text. */
+  function realNamesIn(body: string): string[] {
+    const lower = body.toLowerCase();
+    return people
+      .flatMap((p) => [p.name.toLowerCase(), p.email.toLowerCase()])
+      .filter((needle) => lower.includes(needle));
+  }
+
+  it('the same walk with an encoded /api/app finds no real name either (issue 23)', async () => {
+    const leaks: string[] = [];
+    let ok = 0;
+    for (const { template, url } of walkedRoutes) {
+      for (const encoded of [
+        url.replace('/api/app/', '/api/%61pp/'),
+        url.replace('/api/', '/%61pi/'),
+      ]) {
+        const reply = await text(encoded);
+        if (reply.status === 200) ok++;
+        for (const found of realNamesIn(reply.body))
+          leaks.push(`${template} ${encoded}: "${found}"`);
+      }
+    }
+    expect(leaks, leaks.slice(0, 20).join('\n')).toEqual([]);
+    expect(ok).toBeGreaterThan(120);
+  }, 240_000);
+
+  it('an identifier sent as a path parameter comes back neither as a name nor as a pseudonym (issue 23)', async () => {
+    const subject = people.find((p) => p.id === subjectId)!;
+    const pseudonym = t.app.pseudonyms.of(subjectId);
+    const forms = [pseudonym.name, pseudonym.email, pseudonym.handle].map((f) => f.toLowerCase());
+    const leaks: string[] = [];
+    let asked = 0;
+    for (const { template } of walkedRoutes) {
+      const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      for (const name of names) {
+        for (const sent of [subject.email, subject.name]) {
+          const url = template.replace(/\{(\w+)\}/g, (_, param: string) =>
+            param === name ? encodeURIComponent(sent) : (walkedValue(template, param) ?? 'x'),
+          );
+          const reply = await text(url);
+          asked++;
+          const lower = reply.body.toLowerCase();
+          for (const found of realNamesIn(reply.body)) leaks.push(`${url}: "${found}"`);
+          for (const form of forms) if (lower.includes(form)) leaks.push(`${url}: "${form}"`);
+        }
+      }
+    }
+    expect(leaks, leaks.slice(0, 20).join('\n')).toEqual([]);
+    expect(asked).toBeGreaterThan(100);
+  }, 240_000);
+
+  it('every q parameter, searched for a real name, answers with no real name (issue 23)', async () => {
+    const subject = people.find((p) => p.id === subjectId)!;
+    const leaks: string[] = [];
+    const searched: string[] = [];
+    for (const { url, queryParams } of walkedRoutes) {
+      if (!queryParams.includes('q')) continue;
+      for (const q of [subject.name, subject.email, subject.email.slice(0, 5)]) {
+        const asked = `${url}${url.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}`;
+        const reply = await text(asked);
+        searched.push(`${reply.status} ${asked}`);
+        for (const found of realNamesIn(reply.body)) leaks.push(`${asked}: "${found}"`);
+      }
+    }
+    expect(leaks, leaks.slice(0, 20).join('\n')).toEqual([]);
+    // The routes that search: the palette's, the lists', the timelines'.
+    expect(searched.length, searched.join('\n')).toBeGreaterThanOrEqual(15);
+  }, 240_000);
+
   it('the subject reads as their pseudonym in the case, the employee screen and search', async () => {
     const subject = people.find((p) => p.id === subjectId)!;
     const shown = await admin.get(`/investigations/${caseId}`);
     expect(shown.body.subject.identity).toBe('pseudonymized');
     expect(shown.body.subject.fullName).toBe(shown.body.subject.pseudonym);
     expect(shown.body.subject.fullName).toMatch(/^Person [0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    expect(shown.body.title).toBe(`Departure of ${shown.body.subject.pseudonym}`);
+    expect(shown.body.title).toBe('Departure of [withheld]');
     const employee = await admin.get(`/identity/employees/${subjectId}`);
     expect(employee.body.fullName).toBe(shown.body.subject.pseudonym);
     expect(employee.body.email).not.toBe(subject.email);
@@ -205,11 +298,12 @@ describe('with pseudonymization on and nothing revealed', () => {
       })
       .execute();
     const reader = await t.signInAs('directory_reader');
+    // A search by name is refused outright (issue 23): an empty list would still say "no match".
     const readerByName = await reader.get('/identity/employees', { q: subject.name });
-    expect(readerByName.status).toBe(200);
-    expect(readerByName.body.employees).toEqual([]);
+    expect(readerByName.status).toBe(403);
+    expect(readerByName.body.message).toMatch(/permission to reveal identities/);
     const readerByEmail = await reader.get('/identity/employees', { q: subject.email });
-    expect(readerByEmail.body.employees).toEqual([]);
+    expect(readerByEmail.status).toBe(403);
     const pseudonym = shown.body.subject.pseudonym as string;
     const readerByPseudonym = await reader.get('/identity/employees', { q: pseudonym });
     expect(readerByPseudonym.body.employees.map((e: { id: string }) => e.id)).toEqual([subjectId]);

@@ -122,6 +122,22 @@ describe('privacy settings', () => {
     const { subject: person } = await subject();
     expect(person.department).toBeNull();
     expect(person.title).toBeNull();
+    // Issue 23: what else places the person is hidden with them, and no filter reads it.
+    const record = await admin.get('/identity/employees/E1003');
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      department: null,
+      title: null,
+      managerId: null,
+      location: null,
+      timezone: null,
+      startDate: null,
+      resignationDate: null,
+      departureDate: null,
+    });
+    const byDepartment = await admin.get('/identity/employees', { department: 'Engineering' });
+    expect(byDepartment.status).toBe(400);
+    expect(byDepartment.body.message).toMatch(/Departments are hidden by the privacy settings/);
     const updates = await auditOf(t, 'privacy.settings.update');
     expect(updates.at(-1)!.details!.changes).toEqual({
       showOrgDetails: { from: true, to: false },

@@ -22,7 +22,7 @@ export function resolveLabel(ctx: FindingContext, label: string | undefined): Ch
   const known = ctx.config.sensitivityLabels.find((l) => l.toLowerCase() === label.toLowerCase());
   if (!known) {
     throw invalid(
-      `The label "${label}" is not a sensitivity label: use ${[ALL_FILES, ...ctx.config.sensitivityLabels, UNLABELED].map((l) => `"${l}"`).join(', ')}.`,
+      `That label is not a sensitivity label: use ${[ALL_FILES, ...ctx.config.sensitivityLabels, UNLABELED].map((l) => `"${l}"`).join(', ')}.`,
     );
   }
   return { name: known, filter: known };

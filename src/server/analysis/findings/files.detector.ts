@@ -6,6 +6,7 @@ import { invalid } from '../../domain-error';
 import { defineDetector } from './define-detector';
 import { labelName, resolveLabel } from './file-labels';
 import type { FindingContext } from './finding-context';
+import { writtenText } from '../../privacy/identity-policy';
 import { presentEvent } from './present-event';
 
 const LISTED_FILES = 500;
@@ -46,7 +47,8 @@ async function detectFileEvents(ctx: FindingContext, fileId: string): Promise<Fi
   const rows = await eventsByIds(ctx.db, ctx.dialect, ctx.subject.id, ids);
   return {
     window: ctx.window,
-    fileId,
+    // Echoed as the caller sent it: a person it names is withheld, not shown as a pseudonym.
+    fileId: writtenText(ctx.identity, fileId),
     events: rows.sort((a, b) => b.time - a.time).map(presentEvent),
   };
 }

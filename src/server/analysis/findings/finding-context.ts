@@ -51,7 +51,7 @@ export function resolveWindow(
   const days = match ? Number(match[1]) : Number.NaN;
   if (!(days >= 1 && days <= 366)) {
     throw invalid(
-      `The window "${param}" is not valid: use "all" or a number of days from 1 to 366 such as 30d.`,
+      'The window is not valid: use "all" or a number of days from 1 to 366 such as 30d.',
     );
   }
   return { start: Math.max(investigation.windowStart, end - days * DAY_MS), end };

@@ -153,7 +153,7 @@ async function detectSecurityHygieneDetail(
   const check = checks.find((c) => c.id === detailId);
   if (!check) {
     throw notFound(
-      `There is no security hygiene check "${detailId}": use one of ${hygieneCheckIds.join(', ')}.`,
+      `There is no security hygiene check with that id: use one of ${hygieneCheckIds.join(', ')}.`,
     );
   }
   const item = (await evaluate(ctx)).find((i) => i.id === check.id)!;

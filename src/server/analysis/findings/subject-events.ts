@@ -65,7 +65,7 @@ export async function subjectEvent(
   eventId: number,
 ): Promise<EventDetail> {
   const row = await findSubjectEvent(db, investigation.subject.id, eventId);
-  if (!row) throw notFound(`There is no event ${eventId} of this investigation's subject.`);
+  if (!row) throw notFound("There is no event with that id of this investigation's subject.");
   const { raw, attributes, ...columns } = row;
   const listed = {
     ...columns,

@@ -8,7 +8,7 @@ import { invalid } from '../../domain-error';
 import { sha256Hex } from '../canonical-json';
 import type { CapturedPin } from './captured-pin';
 import { shortLabel } from './captured-pin';
-import { idList, parseEventIds, pinnedEvents } from './pinned-event';
+import { parseEventIds, pinnedEvents } from './pinned-event';
 
 /** What to pin by events: their ids, and where they were pinned from. */
 export interface EventsToPin {
@@ -48,7 +48,9 @@ export async function captureEvents(
   const unknown = [...malformed, ...ids.filter((id) => !found.has(id)).map(String)];
   if (unknown.length > 0) {
     throw invalid(
-      `${unknown.length === 1 ? 'This is not an event' : 'These are not events'} of this investigation's subject in its window: ${idList(unknown)}.`,
+      unknown.length === 1
+        ? "One of these is not an event of this investigation's subject in its window."
+        : `${unknown.length} of these are not events of this investigation's subject in its window.`,
       'eventIds',
     );
   }
@@ -56,10 +58,7 @@ export async function captureEvents(
   if (request.incidentId !== undefined) {
     const row = await findIncident(db, investigation.id, request.incidentId);
     if (!row)
-      throw invalid(
-        `There is no incident ${request.incidentId} in this investigation.`,
-        'incidentId',
-      );
+      throw invalid('There is no incident with that id in this investigation.', 'incidentId');
     incident = { id: row.id, title: row.title };
   }
   const { events, rawHashes } = pinnedEvents(rows);

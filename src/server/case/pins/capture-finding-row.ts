@@ -48,7 +48,7 @@ export async function captureFindingRow(
   const row = table.rows(reply).find((candidate) => table.key(candidate) === request.key);
   if (row === undefined) {
     throw invalid(
-      `There is no row "${request.key}" in the finding ${request.finding} of this investigation.`,
+      `There is no row with that key in the finding ${request.finding} of this investigation.`,
       'key',
     );
   }

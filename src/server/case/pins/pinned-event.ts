@@ -52,9 +52,3 @@ export function parseEventIds(ids: readonly string[]): { ids: number[]; malforme
   }
   return { ids: [...valid].sort((a, b) => a - b), malformed };
 }
-
-/** A list of ids for a sentence: the first twenty, then how many more. */
-export function idList(ids: readonly string[]): string {
-  const shown = ids.slice(0, 20).join(', ');
-  return ids.length > 20 ? `${shown} and ${ids.length - 20} more` : shown;
-}

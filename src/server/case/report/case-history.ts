@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../db/schema';
+import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { caseActivity } from '../case-activity';
 import type { ReportHistoryEntry } from './report-model';
 
@@ -11,16 +12,18 @@ const MAX_ENTRIES = 5000;
 
 /**
  * The case history for the report, oldest first: the same lines the case's activity feed
- * shows (changes, notes, pins, exports, reveals; no reads), each with its actor and summary.
+ * shows (changes, notes, pins, exports, reveals; no reads), each with its actor and summary,
+ * what people wrote shown as `policy` shows it.
  */
 export async function caseHistory(
   db: Kysely<Database>,
   investigationId: string,
+  policy: IdentityPolicy,
 ): Promise<ReportHistoryEntry[]> {
   const newestFirst: ReportHistoryEntry[] = [];
   let cursor: string | undefined;
   do {
-    const page = await caseActivity(db, investigationId, { limit: PAGE, cursor });
+    const page = await caseActivity(db, investigationId, { limit: PAGE, cursor }, policy);
     for (const entry of page.entries)
       newestFirst.push({
         at: entry.at,

@@ -14,6 +14,7 @@ import { incidentEventIds, listIncidents, timelineEvents } from '../../db/querie
 import { findRiskAssessment, findRiskOverride } from '../../db/queries/risk-assessments';
 import type { Database } from '../../db/schema';
 import { presentEmployee } from '../../presenters/employee';
+import { writtenText } from '../../privacy/identity-policy';
 import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { presentIncident } from '../../presenters/incident';
 import { summarizeEvent } from '../../presenters/timeline-event';
@@ -135,12 +136,12 @@ export async function gatherReport(
   const pins = (await listPins(db, investigation.id, { includeRemoved: true })).map(presentPin);
   const notes = (await listCaseNotes(db, investigation.id)).map((note) => ({
     id: note.id,
-    body: note.body,
+    body: writtenText(identity, note.body),
     author: note.author_name ?? note.author_email ?? 'a removed user',
     at: note.created_at,
     amends: note.amends_note_id,
   }));
-  const history = await caseHistory(db, investigation.id);
+  const history = await caseHistory(db, investigation.id, identity);
   const model: ReportModel = {
     generatedAt: Date.now(),
     generatedBy: { displayName: viewer.displayName, email: viewer.email },

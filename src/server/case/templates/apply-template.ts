@@ -15,6 +15,6 @@ export async function templateForNewCase(
   templateId: string,
 ): Promise<CaseTemplate> {
   const row = await findTemplate(db, templateId);
-  if (!row) throw invalid(`There is no template with id "${templateId}".`, 'templateId');
+  if (!row) throw invalid('There is no template with that id.', 'templateId');
   return presentTemplate(row);
 }

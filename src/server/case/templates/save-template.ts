@@ -30,13 +30,13 @@ export type TemplateChanges = Partial<Record<keyof UpdateBody, { from: unknown; 
 
 async function refuseTakenName(db: Kysely<Database>, name: string, exceptId: string | null) {
   if (await templateNamed(db, name, exceptId))
-    throw conflict(`A template named "${name}" exists already: choose another name.`, 'name');
+    throw conflict('A template with that name exists already: choose another name.', 'name');
 }
 
 /** Loads a template or throws a 404 naming it. */
 export async function loadTemplate(db: Kysely<Database>, id: string): Promise<CaseTemplate> {
   const row = await findTemplate(db, id);
-  if (!row) throw notFound(`There is no template with id "${id}".`);
+  if (!row) throw notFound('There is no template with that id.');
   return presentTemplate(row);
 }
 

@@ -16,7 +16,7 @@ export function assignStepIds(
   const known = new Set(previous.map((step) => step.id));
   const sent = steps.flatMap((step) => (step.id ? [step.id] : []));
   const unknown = sent.find((id) => !known.has(id));
-  if (unknown) throw invalid(`The template has no step with id "${unknown}".`, 'steps');
+  if (unknown) throw invalid('The template has no step with one of those ids.', 'steps');
   if (new Set(sent).size !== sent.length) throw invalid('A step id is sent twice.', 'steps');
 
   const taken = new Set(sent);

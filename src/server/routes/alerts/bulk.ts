@@ -36,7 +36,7 @@ export const bulkAlertsRoute: FastifyPluginAsyncZod = async (app) => {
         const alerts = await findAlerts(trx, unique);
         const byId = new Map(alerts.map((alert) => [alert.id, alert]));
         const missing = unique.find((id) => !byId.has(id));
-        if (missing !== undefined) throw alertNotFound(missing);
+        if (missing !== undefined) throw alertNotFound();
         const now = Date.now();
         const entries = [];
         for (const id of unique) entries.push(await triageAlert(trx, byId.get(id)!, triage, now));

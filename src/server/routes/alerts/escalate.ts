@@ -36,7 +36,7 @@ export const escalateAlertRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       return app.audited(request, async (trx) => {
-        const alert = found(await findAlert(trx, id), id);
+        const alert = found(await findAlert(trx, id));
         if (alert.status === 'escalated' && alert.investigation_id) {
           throw conflict('This alert is already part of a case.', 'id');
         }

@@ -27,7 +27,7 @@ export const getAlertRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const alert = found(await findAlert(app.db, request.params.id), request.params.id);
+      const alert = found(await findAlert(app.db, request.params.id));
       const ids = await alertEventIds(app.db, alert.id, EVENTS_SHOWN + 1);
       const shown = ids.slice(0, EVENTS_SHOWN);
       const [rows, raw] = await Promise.all([

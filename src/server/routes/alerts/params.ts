@@ -8,12 +8,12 @@ import { notFound } from '../../domain-error';
 export const alertParamsSchema = z.strictObject({ id: idParam });
 
 /** The 404 for an alert that does not exist. */
-export function alertNotFound(id: string) {
-  return notFound(`There is no alert with id "${id}".`);
+export function alertNotFound() {
+  return notFound('There is no alert with that id.');
 }
 
 /** The alert, or the 404. */
-export function found(row: AlertRow | undefined, id: string): AlertRow {
-  if (!row) throw alertNotFound(id);
+export function found(row: AlertRow | undefined): AlertRow {
+  if (!row) throw alertNotFound();
   return row;
 }

@@ -29,7 +29,7 @@ export const updateAlertRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const changed = await app.audited(request, async (trx) => {
-        const alert = found(await findAlert(trx, id), id);
+        const alert = found(await findAlert(trx, id));
         const entry = await triageAlert(trx, alert, request.body, Date.now());
         await rescorePeople(trx, [alert.employee_id], Date.now());
         return { result: (await findAlert(trx, id))!, entry };

@@ -41,6 +41,7 @@ export const auditCsvRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = auditFilterOf(request.query);
+      const caseText = request.viewer!.permissions.has('investigations.read');
       const newest = await newestAuditId(app.db);
       const [policy, directory] = await Promise.all([
         request.identityPolicy(),
@@ -58,7 +59,7 @@ export const auditCsvRoute: FastifyPluginAsyncZod = async (app) => {
         for (;;) {
           const rows = await listAudit(db, dialect, { ...filter, before, limit: PAGE });
           let chunk = '';
-          for (const entry of rows.map(presentAuditEntry)) {
+          for (const entry of rows.map((row) => presentAuditEntry(row, caseText))) {
             chunk += csvLine([
               entry.id,
               new Date(entry.at).toISOString(),

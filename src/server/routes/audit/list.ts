@@ -31,7 +31,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         before,
         limit,
       });
-      const entries = rows.map(presentAuditEntry);
+      const caseText = request.viewer!.permissions.has('investigations.read');
+      const entries = rows.map((row) => presentAuditEntry(row, caseText));
       const last = entries[entries.length - 1];
       return { entries, nextBefore: entries.length === limit && last ? last.id : null };
     },

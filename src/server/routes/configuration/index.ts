@@ -46,7 +46,7 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
       const next = request.body;
       if (!isValidTimeZone(next.defaultTimezone)) {
         throw invalid(
-          `"${next.defaultTimezone}" is not a time zone: use an IANA name such as Europe/London.`,
+          'The default time zone is not an IANA time zone name such as Europe/London.',
           'defaultTimezone',
         );
       }

@@ -97,7 +97,8 @@ export const detectionRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await app.audited(request, async (trx) => {
         const known = new Set((await ruleCatalogue(trx)).map((entry) => entry.rule.id));
         const taken = ids.find((id) => known.has(id));
-        if (taken) throw conflict(`A rule with the id "${taken}" exists already.`, 'source');
+        if (taken)
+          throw conflict('A rule with the id this rule declares exists already.', 'source');
         const now = Date.now();
         const sourceId = await insertRuleSource(
           trx,
@@ -135,7 +136,7 @@ export const detectionRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       return app.audited(request, async (trx) => {
         const entry = (await ruleCatalogue(trx)).find((e) => e.rule.id === id);
-        if (!entry) throw notFound(`There is no detection rule with id "${id}".`);
+        if (!entry) throw notFound('There is no detection rule with that id.');
         await setRuleSwitch(trx, id, request.body.enabled, request.viewer!.userId, Date.now());
         return {
           result: presentRule({ ...entry, enabled: request.body.enabled }),
@@ -169,7 +170,7 @@ export const detectionRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await app.audited(request, async (trx) => {
         const entry = (await ruleCatalogue(trx)).find((e) => e.rule.id === id);
-        if (!entry) throw notFound(`There is no detection rule with id "${id}".`);
+        if (!entry) throw notFound('There is no detection rule with that id.');
         if (entry.origin === 'shipped' || !entry.stored)
           throw conflict(
             `"${entry.rule.title}" ships with Vigil as a file: switch it off instead of deleting it.`,

@@ -177,7 +177,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
           policy,
         );
         const pin = await findPin(trx, investigation.id, pinId);
-        if (!pin) throw notFound(`There is no pin ${pinId} on this investigation.`);
+        if (!pin) throw notFound('There is no pin with that id on this investigation.');
         const removed = await tombstonePin(trx, investigation.id, pinId, {
           by: viewer.userId,
           at: Date.now(),
@@ -223,7 +223,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
         await request.identityPolicy(),
       );
       const pin = await findPin(app.db, investigation.id, request.params.pinId);
-      if (!pin) throw notFound(`There is no pin ${request.params.pinId} on this investigation.`);
+      if (!pin) throw notFound('There is no pin with that id on this investigation.');
       const result = await verifyPin(app.db, pin, Date.now());
       await app.audit(request, {
         action: 'evidence.verify',

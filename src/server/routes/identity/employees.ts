@@ -11,7 +11,7 @@ import type { RiskLevel } from '../../../shared/investigation-model';
 import { canSeeAlerts } from '../../../shared/permissions';
 import { employeeScores } from '../../db/queries/employee-risk';
 import { findEmployee, listEmployees } from '../../db/queries/employees';
-import { notFound } from '../../domain-error';
+import { invalid, notFound } from '../../domain-error';
 import { presentEmployee } from '../../presenters/employee';
 
 /** GET /identity/employees (search, paging) and GET /identity/employees/{id}. */
@@ -26,12 +26,19 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const policy = await request.identityPolicy();
+      const orgDetails = !policy.pseudonymize || policy.showOrgDetails;
+      // Filtering by a hidden field would show it one value at a time: refused, as it is hidden.
+      if (request.query.department !== undefined && !orgDetails)
+        throw invalid(
+          'Departments are hidden by the privacy settings, so the directory cannot be filtered by department.',
+          'department',
+        );
       const seesRisk = canSeeAlerts(request.viewer!.permissions);
       const query = { ...request.query, sort: seesRisk ? request.query.sort : ('name' as const) };
       const { rows, total } = await listEmployees(app.db, {
         ...query,
         person: await app.personSearch(request, query.q),
-        orgDetails: !policy.pseudonymize || policy.showOrgDetails,
+        orgDetails,
         nameOrder: !policy.pseudonymize,
       });
       const scores = seesRisk
@@ -66,7 +73,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await findEmployee(app.db, request.params.id);
-      if (!row) throw notFound(`There is no employee with id "${request.params.id}".`);
+      if (!row) throw notFound('There is no employee with that id.');
       await app.audit(request, {
         action: 'employee.read',
         targetType: 'employee',

@@ -46,7 +46,7 @@ export const bulkIncidentsRoute: FastifyPluginAsyncZod = async (app) => {
         const before = [];
         for (const id of unique) {
           const row = await findIncident(trx, investigation.id, id);
-          if (!row) throw incidentNotFound(id);
+          if (!row) throw incidentNotFound();
           before.push(row);
         }
         const now = Date.now();

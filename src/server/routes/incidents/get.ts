@@ -13,8 +13,8 @@ import { openCase } from './open-case';
 const TIMELINE_LIMIT = 5000;
 
 /** The 404 for an incident that is not in the case (or was removed by a re-run). */
-export function incidentNotFound(id: string) {
-  return notFound(`Incident ${id} not found in this investigation.`);
+export function incidentNotFound() {
+  return notFound('There is no incident with that id in this investigation.');
 }
 
 /** GET /investigations/{id}/incidents/{incidentId}: one incident and its timeline. */
@@ -32,7 +32,7 @@ export const getIncidentRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { investigation, pending } = await openCase(app.db, request, request.params.id);
       const row = await findIncident(app.db, investigation.id, request.params.incidentId);
-      if (!row) throw incidentNotFound(request.params.incidentId);
+      if (!row) throw incidentNotFound();
       const { ids, total } = await incidentEventIds(app.db, row.id, TIMELINE_LIMIT);
       const events = await timelineEvents(app.db, app.database.dialect, ids);
       await app.audit(request, {

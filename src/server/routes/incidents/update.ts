@@ -46,7 +46,7 @@ export const updateIncidentRoute: FastifyPluginAsyncZod = async (app) => {
           policy,
         );
         const before = await findIncident(trx, investigation.id, incidentId);
-        if (!before) throw incidentNotFound(incidentId);
+        if (!before) throw incidentNotFound();
         await updateIncidentStatus(trx, before.id, {
           status: body.status,
           reason: body.reason?.trim() || null,

@@ -24,7 +24,7 @@ import { presentIntegration } from '../../ingest/integrations/present-integratio
 
 const params = z.object({ id: idParam });
 const errors = { 400: errorReplySchema, 404: errorReplySchema };
-const missing = (id: string) => notFound(`There is no integration with id "${id}".`);
+const missing = () => notFound('There is no integration with that id.');
 
 /**
  * /integrations: list, create (the reply carries the ingest token, the only time it is shown),
@@ -74,7 +74,7 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params, response: { 200: integrationSchema, ...errors } } },
     async (request) => {
       const row = await findIntegration(app.db, request.params.id);
-      if (!row) throw missing(request.params.id);
+      if (!row) throw missing();
       return presentIntegration(row);
     },
   );
@@ -93,7 +93,7 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = await app.audited(request, async (trx) => {
         const before = await findIntegration(trx, id);
         if (!before || !(await updateIntegration(trx, id, request.body, Date.now())))
-          throw missing(id);
+          throw missing();
         return {
           result: (await findIntegration(trx, id))!,
           entry: {
@@ -118,7 +118,7 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const rotated = await app.audited(request, async (trx) => {
         const done = await rotateIntegrationToken(trx, id, Date.now());
-        if (!done) throw missing(id);
+        if (!done) throw missing();
         return {
           result: done,
           entry: {
@@ -139,7 +139,7 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.audited(request, async (trx) => {
         const row = await findIntegration(trx, request.params.id);
-        if (!row || !(await deleteIntegration(trx, row.id))) throw missing(request.params.id);
+        if (!row || !(await deleteIntegration(trx, row.id))) throw missing();
         return {
           result: null,
           entry: {

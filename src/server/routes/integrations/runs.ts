@@ -25,7 +25,7 @@ export const integrationRunsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!(await findIntegration(app.db, id))) {
-        throw notFound(`There is no integration with id "${id}".`);
+        throw notFound('There is no integration with that id.');
       }
       const rows = await listIngestRuns(app.db, id, request.query.limit);
       return { runs: rows.map(presentIngestRun) };

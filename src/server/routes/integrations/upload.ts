@@ -46,7 +46,7 @@ export const integrationUploadRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const integration = await findIntegration(app.db, request.params.id);
-      if (!integration) throw notFound(`There is no integration with id "${request.params.id}".`);
+      if (!integration) throw notFound('There is no integration with that id.');
       if (integration.enabled !== 1) {
         throw conflict('This integration is disabled: enable it before uploading.');
       }

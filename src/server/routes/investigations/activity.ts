@@ -24,13 +24,14 @@ export const caseActivityRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const policy = await request.identityPolicy();
       const investigation = await loadInvestigation(
         app.db,
         request.params.id,
         request.viewer!,
-        await request.identityPolicy(),
+        policy,
       );
-      const reply = await caseActivity(app.db, investigation.id, request.query);
+      const reply = await caseActivity(app.db, investigation.id, request.query, policy);
       await app.audit(request, {
         action: 'activity.read',
         targetType: 'investigation',

@@ -29,7 +29,7 @@ const noQuery = z.strictObject({});
 
 function checkZone(tz: string): string {
   if (!isValidTimeZone(tz))
-    throw invalid(`"${tz}" is not a time zone: use an IANA name such as Europe/London.`);
+    throw invalid('That is not a time zone: use an IANA name such as Europe/London.');
   return tz;
 }
 

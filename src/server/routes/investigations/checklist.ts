@@ -66,7 +66,7 @@ export const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.audited(request, async (trx) => {
         const investigation = await loadWritableInvestigation(trx, id, viewer, policy);
         const step = await findChecklistStep(trx, investigation.id, stepId);
-        if (!step) throw notFound(`This investigation's checklist has no step "${stepId}".`);
+        if (!step) throw notFound("This investigation's checklist has no step with that id.");
         const changed = (step.done_at !== null) !== done;
         if (changed) {
           await setChecklistStepDone(

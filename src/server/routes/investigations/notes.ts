@@ -50,7 +50,8 @@ export const caseNoteRoutes: FastifyPluginAsyncZod = async (app) => {
         targetId: investigation.id,
         details: { subjectEmployeeId: investigation.subject.id },
       });
-      return { notes: notes.map(presentCaseNote) };
+      const policy = await request.identityPolicy();
+      return { notes: notes.map((note) => presentCaseNote(note, policy)) };
     },
   );
 
@@ -85,7 +86,7 @@ export const caseNoteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (amends !== null) {
           const [amended] = await findCaseNotes(trx, investigation.id, [amends]);
           if (!amended)
-            throw invalid(`Note ${amends} is not a note of this investigation.`, 'amends');
+            throw invalid('The note it amends is not a note of this investigation.', 'amends');
         }
         await insertCaseNote(trx, {
           id,
@@ -106,7 +107,7 @@ export const caseNoteRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         };
       });
-      return reply.code(201).send(presentCaseNote(note));
+      return reply.code(201).send(presentCaseNote(note, await request.identityPolicy()));
     },
   );
 

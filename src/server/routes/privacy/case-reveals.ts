@@ -82,7 +82,7 @@ export const caseRevealRoutes: FastifyPluginAsyncZod = async (app) => {
   async function revealOfCase(investigationId: string, revealId: string) {
     const row = await findReveal(app.db, revealId);
     if (!row || row.investigation_id !== investigationId)
-      throw notFound(`Reveal request ${revealId} not found in this investigation.`);
+      throw notFound('There is no reveal request with that id in this investigation.');
     return row;
   }
 

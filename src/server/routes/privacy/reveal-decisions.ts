@@ -67,7 +67,7 @@ export const revealDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const viewer = request.viewer!;
         const row = await findReveal(app.db, request.params.revealId);
-        if (!row) throw notFound(`Reveal request ${request.params.revealId} not found.`);
+        if (!row) throw notFound('There is no reveal request with that id.');
         const pseudonym = app.pseudonyms.of(row.employee_id).name;
         const verb = decision === 'approve' ? 'approve' : 'deny';
         if (row.requested_by === viewer.userId) {

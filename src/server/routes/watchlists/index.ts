@@ -90,17 +90,16 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
         const unknown = body.employeeIds.filter((id) => !found.has(id));
         if (unknown.length > 0) {
           throw invalid(
-            `There is no employee with id ${unknown
-              .slice(0, 5)
-              .map((id) => `"${id}"`)
-              .join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}.`,
+            unknown.length === 1
+              ? 'One of the employees is not in the directory.'
+              : `${unknown.length} of the employees are not in the directory.`,
             'employeeIds',
           );
         }
         const names = await listKeptWatchlists(trx);
         const taken = [...names.map((n) => n.name), ...Object.values(derivedWatchlistTitles)];
         if (taken.some((name) => name.toLowerCase() === body.name.toLowerCase()))
-          throw conflict(`A watchlist is already called "${body.name}".`, 'name');
+          throw conflict('A watchlist is already called that.', 'name');
         const now = Date.now();
         const id = await createWatchlist(trx, { ...body, userId: request.viewer!.userId }, now);
         return {
