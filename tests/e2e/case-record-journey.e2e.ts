@@ -102,7 +102,7 @@ test('the case record by keys: a case from a template, a step ticked, a note, a 
   const pinned = page.getByRole('grid', { name: 'Pinned evidence' });
   const pinRow = pinned.getByRole('row', { name: new RegExp(pinNote.replace(/[()]/g, '\\$&')) });
   await expect(pinRow).toBeVisible();
-  await expect(pinRow.getByLabel(/^SHA-256 [0-9a-f]{64}$/)).toBeVisible();
+  await expect(pinRow.getByLabel(/^(HMAC-)?SHA-256 [0-9a-f]{64}$/)).toBeVisible();
 
   // 5. i c: close with an outcome and a reason.
   await press(page, 'g o');

@@ -236,8 +236,9 @@ test('pinned evidence: a grid at the top of the summary; o opens a pin; its sour
     'href',
     new RegExp(`/evidence-locker/working-hours\\?pin=working-hours%3A${day.date}$`),
   );
-  // Each pin shows its SHA-256, shortened; the full hash is in its name and tooltip.
-  await expect(dayRow.getByLabel(`SHA-256 ${contentSha256}`)).toHaveText(
+  // Each pin shows its hash, shortened; the full hash is in its name and tooltip (keyed,
+  // HMAC-SHA-256, while the row names someone pseudonymized to this reader).
+  await expect(dayRow.getByLabel(new RegExp(`^(HMAC-)?SHA-256 ${contentSha256}$`))).toHaveText(
     `${contentSha256.slice(0, 10)}…`,
   );
   const eventRow = pins.getByRole('row', { name: /Third download of the bulk/ });

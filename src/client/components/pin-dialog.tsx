@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 
 import { pinDraftAtom } from '../api/findings/pin-draft';
 import { useCreatePin } from '../api/findings/pins';
+import { hashLabel } from '../../shared/schemas/findings/pins';
 import { Dialog } from './dialog';
 import { Field } from './field';
 
@@ -37,7 +38,7 @@ function PinForm(props: { investigationId: string; onClose: () => void }) {
       {
         onSuccess: (pin) => {
           toast.success('Pinned to evidence', {
-            description: `${pin.label} · SHA-256 ${pin.contentSha256?.slice(0, 12) ?? ''}…`,
+            description: `${pin.label} · ${hashLabel(pin.hash)} ${pin.contentSha256?.slice(0, 12) ?? ''}…`,
           });
           props.onClose();
         },

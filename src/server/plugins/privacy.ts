@@ -10,6 +10,8 @@ import { installationSecret } from '../db/queries/installation-secrets';
 import { getPrivacySettings } from '../db/queries/privacy-settings';
 import type { Database } from '../db/schema';
 import { forbidden } from '../domain-error';
+import { evidenceHashes, keyedHash } from '../privacy/evidence-hashes';
+import type { EvidenceHashes } from '../privacy/evidence-hashes';
 import type { IdentityDirectory } from '../privacy/identity-directory';
 import type { IdentityPolicy } from '../privacy/identity-policy';
 import { loadIdentityDirectory } from '../privacy/load-identity-directory';
@@ -39,6 +41,13 @@ declare module 'fastify' {
      * (`person.search_by_name`); anyone else is refused with a 403.
      */
     guardNameSearch(request: FastifyRequest, q: string): Promise<void>;
+    /**
+     * How this request's reader is shown evidence hashes: the SHA-256 where they see what it
+     * covers whole, else keyed under the installation's evidence key (issue 23).
+     */
+    evidenceHashes(request: FastifyRequest): Promise<EvidenceHashes>;
+    /** An evidence hash keyed, as the audit log keeps it for readers who may see no evidence. */
+    keyedEvidenceHash(sha256: string): string;
   }
   interface FastifyRequest {
     /** How people show in this request's reply (memoized per request). */
@@ -80,6 +89,13 @@ export const privacyPlugin = fp(
       Date.now(),
     );
     const pseudonyms = new PseudonymBook(secret);
+    // Its own secret, not the pseudonyms': one leaking says nothing about the other.
+    const evidenceKey = await installationSecret(
+      app.db,
+      'evidence-hashes',
+      randomBytes(32).toString('base64url'),
+      Date.now(),
+    );
     // Rebuilt when the directory changes; a change of company domains or NetBIOS names alone
     // waits for that (a login inside a longer word is matched by its parts meanwhile).
     let cached: { version: string; directory: Promise<IdentityDirectory> } | null = null;
@@ -117,6 +133,10 @@ export const privacyPlugin = fp(
     app.decorate('pseudonyms', pseudonyms);
     app.decorate('identityDirectory', () => directory(app.db));
     app.decorate('identityPolicyFor', policyFor);
+    app.decorate('evidenceHashes', async (request: FastifyRequest) =>
+      evidenceHashes(evidenceKey, await directory(app.db), await request.identityPolicy()),
+    );
+    app.decorate('keyedEvidenceHash', (sha256: string) => keyedHash(evidenceKey, sha256));
     app.decorate('guardNameSearch', async (request: FastifyRequest, q: string) => {
       const policy = await request.identityPolicy();
       if (!policy.pseudonymize) return;

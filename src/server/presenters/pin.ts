@@ -1,6 +1,8 @@
 import type { Pin } from '../../shared/schemas/findings/pins';
 import { pinKinds } from '../../shared/schemas/findings/pins';
+import { canonicalJson } from '../case/canonical-json';
 import type { PinRecord } from '../db/queries/findings/pins';
+import type { EvidenceHashes } from '../privacy/evidence-hashes';
 import { presentUserRef } from './user';
 
 /** The table and key of a finding pin's ref (`working-hours:2026-11-03`); nulls otherwise. */
@@ -17,8 +19,13 @@ function eventIdsOf(record: PinRecord): string[] {
   return record.kind === 'event' ? [record.ref] : [];
 }
 
-/** A pin (live or a tombstone) as the API sends it; people pass through the user presenter. */
-export function presentPin(record: PinRecord): Pin {
+/**
+ * A pin (live or a tombstone) as the API sends it; people pass through the user presenter, and
+ * its hashes are shown as `hashes` decides for the reader from the content they cover (the raw
+ * records are inside it).
+ */
+export function presentPin(record: PinRecord, hashes: EvidenceHashes): Pin {
+  const shown = hashes([canonicalJson(record.content)]);
   const kind = (pinKinds as readonly string[]).includes(record.kind)
     ? (record.kind as Pin['kind'])
     : 'finding';
@@ -31,8 +38,9 @@ export function presentPin(record: PinRecord): Pin {
     ...findingOf(record),
     eventIds: eventIdsOf(record),
     content: record.content,
-    contentSha256: record.contentSha256,
-    rawHashes: record.rawHashes,
+    contentSha256: record.contentSha256 === null ? null : shown.show(record.contentSha256),
+    rawHashes: record.rawHashes.map((h) => ({ eventId: h.eventId, sha256: shown.show(h.sha256) })),
+    hash: shown.kind,
     capturedBy: record.capturedBy === 'server' ? 'server' : 'client',
     note: record.note,
     createdBy: record.createdBy ? presentUserRef(record.createdBy) : null,

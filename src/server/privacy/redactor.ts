@@ -72,14 +72,14 @@ export function redactText(
     // `ayoung_Windows_…`, a OneDrive folder, a Slack channel `ext-fabrikam-jjohansson`. An
     // address is left whole: `jsmith@acmecorp.example` is someone at Acme, whatever our logins.
     if (compound && !address && !match) {
-      for (let p = i; p < stop;) {
-        const part = partAt(text, p, i, stop, directory, ascii ? parts : null);
+      const count = partsOf(text, i, stop);
+      for (let k = 0; k < count;) {
+        const part = partAt(text, k, count, directory, ascii ? parts : null);
         if (part && !policy.revealed.has(part.id)) {
-          out += text.slice(copied, p) + policy.pseudonyms.of(part.id).handle;
-          copied = part.end;
+          out += text.slice(copied, BOUNDS[2 * k]) + policy.pseudonyms.of(part.id).handle;
+          copied = BOUNDS[2 * part.last + 1]!;
         }
-        p = part ? part.end : nextPart(text, p, stop);
-        while (p < stop && isSeparator(text.charCodeAt(p))) p++;
+        k = part ? part.last + 1 : k + 1;
       }
     }
     i = end;
@@ -87,41 +87,57 @@ export function redactText(
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-/** Where the part of a compound word that starts at `from` ends: at a separator or `stop`. */
-function nextPart(text: string, from: number, stop: number): number {
-  let at = from;
-  while (at < stop && !isSeparator(text.charCodeAt(at))) at++;
-  return at;
+/** Where each part of the compound word being read starts and ends: [start0, end0, ...]. */
+const MAX_WORD_PARTS = 32;
+const BOUNDS = new Int32Array(2 * MAX_WORD_PARTS);
+
+/**
+ * Splits text[from, stop) at `_`, `-` and `.` into BOUNDS (a longer word's first 32 parts) and
+ * returns how many parts there are.
+ */
+function partsOf(text: string, from: number, stop: number): number {
+  let count = 0;
+  let start = from;
+  for (let at = from; at <= stop && count < MAX_WORD_PARTS; at++) {
+    if (at === stop || isSeparator(text.charCodeAt(at))) {
+      if (at > start) {
+        BOUNDS[2 * count] = start;
+        BOUNDS[2 * count + 1] = at;
+        count++;
+      }
+      start = at + 1;
+    }
+  }
+  return count;
 }
 
 /** How many parts a login inside a longer word may have (`maya.okafor`: two). */
 const MAX_PARTS = 3;
 
 /**
- * The account name that the parts of text[token, stop) starting at `from` make, one to three
- * of them: `mlindqvist` in `mlindqvist_northwind`, `maya_okafor` in
- * `maya_okafor_northwind_example`. A three-letter login counts only at either end of the word,
- * where systems put a login (`jli_Windows_…`, `ext-acme-jli`): in the middle it is too likely
- * a word of a file name. `parts` is the key filter; null when the word is not ASCII.
+ * The account name that parts `first` to at most `first + 2` of the word in BOUNDS make:
+ * `mlindqvist` in `mlindqvist_northwind`, `maya_okafor` in `maya_okafor_northwind_example`;
+ * the longest wins. A three-letter login counts only at either end of the word, where systems
+ * put a login (`jli_Windows_…`, `ext-acme-jli`): in the middle it is too likely a word of a
+ * file name. `parts` is the key filter; null when the word is not ASCII.
  */
 function partAt(
   text: string,
-  from: number,
-  token: number,
-  stop: number,
+  first: number,
+  count: number,
   directory: IdentityDirectory,
   parts: Uint8Array | null,
-): { id: string; end: number } | null {
+): { id: string; last: number } | null {
+  const from = BOUNDS[2 * first]!;
   if (isDigit(text.charCodeAt(from))) return null;
-  let longest: { id: string; end: number } | null = null;
-  let to = from;
-  for (let k = 0; k < MAX_PARTS && to < stop; k++) {
-    to = nextPart(text, k === 0 ? from : to + 1, stop);
+  let longest: { id: string; last: number } | null = null;
+  for (let k = first; k < count && k < first + MAX_PARTS; k++) {
+    const to = BOUNDS[2 * k + 1]!;
     const length = to - from;
-    if (length < 3 || (length === 3 && from !== token && to !== stop)) continue;
+    if (length < 3 || (length === 3 && first !== 0 && k !== count - 1)) continue;
     if (parts && parts[partHash(text, from, to)] !== 1) continue;
     const id = directory.parts.get(partKeyOf(text.slice(from, to)));
-    if (id) longest = { id, end: to };
+    if (id) longest = { id, last: k };
   }
   return longest;
 }

@@ -1,8 +1,10 @@
+import type { EvidenceHashes } from '../../privacy/evidence-hashes';
 import type { IdentityDirectory } from '../../privacy/identity-directory';
 import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { redactText } from '../../privacy/redactor';
+import { canonicalJson } from '../canonical-json';
 import type { GatheredReport } from './gather-report';
-import type { ReportModel } from './report-model';
+import type { ReportModel, ReportPin } from './report-model';
 
 /**
  * How an export hides people (issue 17): the PDF and the ZIP are streams that the reply hook
@@ -23,6 +25,8 @@ export interface ExportRedaction {
   text: (text: string) => string;
   /** Serialized JSON (escapes separate words). */
   json: (text: string) => string;
+  /** How pins' hashes show in this export: keyed where it does not show the content whole. */
+  hashes: EvidenceHashes;
 }
 
 /** A gathered case whose model is already redacted, and how to redact what is made from it. */
@@ -33,6 +37,7 @@ export interface RedactedReport extends GatheredReport {
 export function exportRedaction(
   directory: IdentityDirectory,
   policy: IdentityPolicy,
+  hashes: EvidenceHashes,
 ): ExportRedaction {
   const active = policy.pseudonymize && directory.size > 0;
   return {
@@ -41,6 +46,7 @@ export function exportRedaction(
     revealed: policy.pseudonymize ? policy.revealed.size : 0,
     text: active ? (text) => redactText(text, directory, policy, false) : (text) => text,
     json: active ? (text) => redactText(text, directory, policy, true) : (text) => text,
+    hashes,
   };
 }
 
@@ -50,8 +56,20 @@ export function exportRedaction(
  * title) can be missed by a renderer. The model holds only JSON values (times are numbers).
  */
 export function redactReportModel(model: ReportModel, redaction: ExportRedaction): ReportModel {
-  if (!redaction.active) return model;
-  return JSON.parse(redaction.json(JSON.stringify(model))) as ReportModel;
+  const hashed = { ...model, pins: model.pins.map((pin) => showPinHashes(pin, redaction.hashes)) };
+  if (!redaction.active) return hashed;
+  return JSON.parse(redaction.json(JSON.stringify(hashed))) as ReportModel;
+}
+
+/** A pin's hashes as the export shows them, decided from its content before it is redacted. */
+function showPinHashes(pin: ReportPin, hashes: EvidenceHashes): ReportPin {
+  const shown = hashes([canonicalJson(pin.content)]);
+  return {
+    ...pin,
+    hash: shown.kind,
+    contentSha256: pin.contentSha256 === null ? null : shown.show(pin.contentSha256),
+    rawHashes: pin.rawHashes.map((h) => ({ eventId: h.eventId, sha256: shown.show(h.sha256) })),
+  };
 }
 
 /** What a reader of the export is told about identities in it (manifest.json). */
@@ -66,7 +84,7 @@ export function exportIdentities(redaction: ExportRedaction): ExportIdentities {
     pseudonymized: redaction.pseudonymize,
     revealedPeople: redaction.revealed,
     note: redaction.pseudonymize
-      ? 'Employees are pseudonymized in every file (names, email addresses and account names, inside raw records too), the same person as the same pseudonym throughout, except people whose identity was revealed for this case when it was exported. The SHA-256 of each file here is of the file as exported; a pin’s contentSha256 and rawHashes are of the content as captured, before pseudonymization, so they match the stored evidence and not the redacted copy in evidence/pins.json.'
-      : 'Identities are as recorded: pseudonymization was off for this export. The SHA-256 of each file here is of the file as exported; a pin’s contentSha256 and rawHashes are of the content as captured.',
+      ? 'Employees are pseudonymized in every file (names, email addresses and account names, inside raw records too), the same person as the same pseudonym throughout, except people whose identity was revealed for this case when it was exported. The SHA-256 of each file here is of the file as exported. A pin’s contentSha256 and rawHashes are of the content as captured, before pseudonymization: where this export shows that content whole (everyone in it revealed), they are its SHA-256 (hash: sha256); elsewhere they are HMAC-SHA-256 of that SHA-256 under the installation’s evidence key (hash: hmac-sha256), so they cannot be recomputed from a guessed name. Either way Vigil’s Verify checks them against the stored evidence.'
+      : 'Identities are as recorded: pseudonymization was off for this export. The SHA-256 of each file here is of the file as exported; a pin’s contentSha256 and rawHashes are the SHA-256 of the content as captured (hash: sha256).',
   };
 }

@@ -186,7 +186,7 @@ export function exportZip(
     `${JSON.stringify(
       {
         investigationId: c.id,
-        note: `content is what the server captured, raw records included; contentSha256 is the SHA-256 of its canonical JSON (RFC 8785), rawHashes that of each raw record, as captured.${redaction.pseudonymize ? ' People in content are pseudonymized (see identities in manifest.json), so the hashes do not match this copy: they match the stored evidence.' : ''}`,
+        note: `content is what the server captured, raw records included; contentSha256 is the SHA-256 of its canonical JSON (RFC 8785), rawHashes that of each raw record, as captured.${redaction.pseudonymize ? ' People in content are pseudonymized (see identities in manifest.json), so the hashes do not match this copy: they match the stored evidence. A pin whose content this export does not show whole (hash: hmac-sha256) carries HMAC-SHA-256 of each SHA-256 under the installation’s evidence key instead, so a hash cannot be recomputed from a guessed name; Vigil’s Verify checks it.' : ''}`,
         pins: model.pins,
       },
       null,

@@ -60,6 +60,8 @@ function presentPin(pin: PinRecord): ReportPin {
     note: pin.note,
     contentSha256: pin.contentSha256,
     rawHashes: pin.rawHashes.map((h) => ({ eventId: String(h.eventId), sha256: h.sha256 })),
+    // The stored SHA-256s; an export shows them keyed where it hides people (export-redaction).
+    hash: 'sha256',
     capturedBy: pin.capturedBy,
     pinnedBy: userName(pin.createdBy),
     pinnedAt: pin.createdAt,

@@ -1,3 +1,4 @@
+import type { HashKind } from '../../../shared/schemas/findings/pins';
 import type { ReportSection } from '../../../shared/report-sections';
 import type { Employee } from '../../../shared/schemas/employees';
 import type { Investigation } from '../../../shared/schemas/investigations';
@@ -105,6 +106,8 @@ export interface ReportPin {
   note: string;
   contentSha256: string | null;
   rawHashes: Array<{ eventId: string; sha256: string }>;
+  /** What the hashes are for this export's reader (see `hashKinds`): set as it is redacted. */
+  hash: HashKind;
   capturedBy: string;
   pinnedBy: string;
   pinnedAt: number;

@@ -172,7 +172,7 @@ export function pinFacts(pin: ReportPin): Pairs {
       }${pin.page ? ` (from ${pin.page})` : ''}`,
     ],
     [
-      'SHA-256',
+      hashName(pin),
       pin.contentSha256 ??
         'None: pinned before Vigil captured evidence on the server; the content is what the browser sent.',
     ],
@@ -189,11 +189,19 @@ export function pinFacts(pin: ReportPin): Pairs {
   return pairs;
 }
 
-/** The SHA-256 of each raw record a pin holds. */
+/**
+ * What a pin's hashes are called in this report: keyed where the report hides someone the
+ * hashed content names (see privacy/evidence-hashes.ts).
+ */
+function hashName(pin: ReportPin): string {
+  return pin.hash === 'sha256' ? 'SHA-256' : 'HMAC-SHA-256 (keyed)';
+}
+
+/** The SHA-256 (or its keyed form) of each raw record a pin holds. */
 export function rawHashTable(pin: ReportPin, limit: number): ReportTable {
   return {
-    title: 'SHA-256 of each raw record',
-    columns: ['Event', 'SHA-256 of the raw record'],
+    title: `${hashName(pin)} of each raw record`,
+    columns: ['Event', `${hashName(pin)} of the raw record`],
     rows: pin.rawHashes.slice(0, limit).map((h) => [h.eventId, h.sha256]),
     total: pin.rawHashes.length,
   };

@@ -13,7 +13,7 @@ import { loadInvestigation } from '../../case/load-investigation';
 import { casePins } from '../../case/pins/case-pins';
 import { capturePin } from '../../case/pins/capture-pin';
 import { sealContent } from '../../case/pins/captured-pin';
-import { verifyPin } from '../../case/pins/verify-pin';
+import { showVerification, verifyPin } from '../../case/pins/verify-pin';
 import { assertCaseWritable, loadWritableInvestigation } from '../../case/writable-case';
 import { presentPin } from '../../presenters/pin';
 import { casePath, findingParams } from './define-finding';
@@ -48,7 +48,12 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
         request.viewer!,
         await request.identityPolicy(),
       );
-      const pins = await casePins(app.db, investigation.id, { includeRemoved: true });
+      const pins = await casePins(
+        app.db,
+        investigation.id,
+        { includeRemoved: true },
+        await app.evidenceHashes(request),
+      );
       await app.audit(request, {
         action: 'evidence.read',
         targetType: 'investigation',
@@ -101,6 +106,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const sealed = sealContent(captured.content);
       const id = randomUUID();
+      const hashes = await app.evidenceHashes(request);
       const pin = await app.audited(request, async (trx) => {
         const investigation = await loadWritableInvestigation(trx, seen.id, viewer, policy);
         const created = await insertPin(trx, {
@@ -125,7 +131,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
             subjectEmployeeId: investigation.subject.id,
           });
         return {
-          result: presentPin((await findPin(trx, investigation.id, id))!),
+          result: presentPin((await findPin(trx, investigation.id, id))!, hashes),
           entry: {
             action: 'evidence.pin',
             targetType: 'investigation',
@@ -137,7 +143,8 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
               label: captured.label,
               page: captured.page,
               note,
-              contentSha256: sealed.contentSha256,
+              // Keyed: the audit log's readers may not see the content whole (issue 23).
+              contentSha256: app.keyedEvidenceHash(sealed.contentSha256),
               rawHashes: captured.rawHashes,
             },
           },
@@ -169,6 +176,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.viewer!;
       const { pinId } = request.params;
       const { reason } = request.body;
+      const hashes = await app.evidenceHashes(request);
       return app.audited(request, async (trx) => {
         const investigation = await loadWritableInvestigation(
           trx,
@@ -185,7 +193,7 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (!removed) throw conflict(`The pin “${pin.label}” was already removed.`);
         return {
-          result: presentPin((await findPin(trx, investigation.id, pinId))!),
+          result: presentPin((await findPin(trx, investigation.id, pinId))!, hashes),
           entry: {
             action: 'evidence.unpin',
             targetType: 'investigation',
@@ -195,7 +203,8 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
               kind: pin.kind,
               ref: pin.ref,
               label: pin.label,
-              contentSha256: pin.contentSha256,
+              contentSha256:
+                pin.contentSha256 === null ? null : app.keyedEvidenceHash(pin.contentSha256),
               reason,
             },
           },
@@ -224,7 +233,13 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const pin = await findPin(app.db, investigation.id, request.params.pinId);
       if (!pin) throw notFound('There is no pin with that id on this investigation.');
-      const result = await verifyPin(app.db, pin, Date.now());
+      const verification = await verifyPin(app.db, pin, Date.now());
+      const result = showVerification(verification, await app.evidenceHashes(request));
+      // The audit log's readers may not see the content whole: its hashes there are keyed.
+      const keyed = showVerification(verification, () => ({
+        kind: 'hmac-sha256',
+        show: (sha256) => app.keyedEvidenceHash(sha256),
+      }));
       await app.audit(request, {
         action: 'evidence.verify',
         targetType: 'investigation',
@@ -232,8 +247,8 @@ export const pinRoutes: FastifyPluginAsyncZod = async (app) => {
         details: {
           pinId: pin.id,
           status: result.status,
-          contentSha256: result.contentSha256,
-          recomputedSha256: result.recomputedSha256,
+          contentSha256: keyed.contentSha256,
+          recomputedSha256: keyed.recomputedSha256,
           changedEvents: result.raw.filter((r) => r.status !== 'intact').map((r) => r.eventId),
         },
       });

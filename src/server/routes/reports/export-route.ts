@@ -61,7 +61,11 @@ export function defineExportRoute(
       );
       // PDF and ZIP are streams the reply hook cannot redact: people are hidden as they are
       // made, from the redacted model and (in the ZIP) each file as it is written.
-      const redaction = exportRedaction(await app.identityDirectory(), policy);
+      const redaction = exportRedaction(
+        await app.identityDirectory(),
+        policy,
+        await app.evidenceHashes(request),
+      );
       const input: RedactedReport = {
         ...gathered,
         model: redactReportModel(gathered.model, redaction),

@@ -95,6 +95,19 @@ export type RemovePinBody = z.input<typeof removePinBodySchema>;
 export const rawHashSchema = z.object({ eventId: z.string(), sha256: z.string() });
 export type RawHash = z.infer<typeof rawHashSchema>;
 
+/**
+ * What a pin's hashes are for this reader: `sha256`, the SHA-256 itself, when they see the
+ * hashed content whole; else `hmac-sha256`, HMAC-SHA-256 of it under the installation's
+ * evidence key, so a pseudonymized record's hash cannot be recomputed from a guessed name.
+ */
+export const hashKinds = ['sha256', 'hmac-sha256'] as const;
+export type HashKind = (typeof hashKinds)[number];
+
+/** A hash kind as the screens name it. */
+export function hashLabel(kind: HashKind): string {
+  return kind === 'sha256' ? 'SHA-256' : 'HMAC-SHA-256';
+}
+
 /** `events` and `finding`; pins made before the server captured them: event, file, contact... */
 export const pinKinds = ['events', 'finding', 'event', 'incident', 'file', 'contact'] as const;
 
@@ -119,6 +132,7 @@ export const pinSchema = z.object({
   content: z.unknown(),
   contentSha256: z.string().nullable(),
   rawHashes: z.array(rawHashSchema),
+  hash: z.enum(hashKinds),
   capturedBy: z.enum(['server', 'client']),
   note: z.string(),
   createdBy: userRefSchema.nullable(),
@@ -149,6 +163,8 @@ export const rawCheckSchema = z.object({
 export const verifyPinReplySchema = z.object({
   pinId: z.string(),
   status: z.enum(['intact', 'changed', 'not_hashed']),
+  /** What every hash of this reply is (see `hashKinds`); Verify compares the SHA-256s. */
+  hash: z.enum(hashKinds),
   contentSha256: z.string().nullable(),
   recomputedSha256: z.string(),
   raw: z.array(rawCheckSchema),

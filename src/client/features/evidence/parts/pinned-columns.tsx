@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { buildPath, routes } from '../../../../shared/routes';
 import { EVENT_PIN_PAGES } from '../../../../shared/schemas/findings/pins';
 import type { Pin, VerifyPinReply } from '../../../../shared/schemas/findings/pins';
+import { hashLabel } from '../../../../shared/schemas/findings/pins';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDate, formatDateTime, isoDateTime } from '../../../components/format';
 import { Tooltip } from '../../../components/tooltip';
@@ -108,12 +109,18 @@ export function pinnedColumns(investigationId: string): DataTableColumn<PinRow>[
     },
     {
       id: 'sha256',
-      header: 'SHA-256',
+      header: 'Hash',
       value: (p) => p.contentSha256 ?? '',
       cell: (p) =>
         p.contentSha256 ? (
-          <Tooltip content={`SHA-256 of the captured content: ${p.contentSha256}`}>
-            <code className="pin-hash" aria-label={`SHA-256 ${p.contentSha256}`}>
+          <Tooltip
+            content={
+              p.hash === 'sha256'
+                ? `SHA-256 of the captured content: ${p.contentSha256}`
+                : `HMAC-SHA-256 of the captured content's SHA-256, keyed by this installation because the content names someone hidden from you: ${p.contentSha256}`
+            }
+          >
+            <code className="pin-hash" aria-label={`${hashLabel(p.hash)} ${p.contentSha256}`}>
               {faded(p, `${p.contentSha256.slice(0, 10)}…`)}
             </code>
           </Tooltip>

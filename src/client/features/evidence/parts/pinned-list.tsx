@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 
 import type { Pin } from '../../../../shared/schemas/findings/pins';
+import { hashLabel } from '../../../../shared/schemas/findings/pins';
 import { pinChecksAtom, setPinnedTarget } from '../../../api/findings/pinned-target';
 import { usePins, verifyPin } from '../../../api/findings/pins';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -53,13 +54,13 @@ export function PinnedList(props: { investigationId: string; openEvent: (id: str
           setChecks((all) => ({ ...all, [pin.id]: result }));
           if (result.status === 'intact')
             toast.success('Intact: the pinned evidence is unchanged', {
-              description: `SHA-256 ${result.recomputedSha256}`,
+              description: `${hashLabel(result.hash)} ${result.recomputedSha256}`,
             });
           else if (result.status === 'changed')
             toast.error('Changed: the pinned evidence no longer matches', {
               description:
                 result.recomputedSha256 !== result.contentSha256
-                  ? 'The stored content does not hash to its SHA-256.'
+                  ? `The stored content does not hash to its ${hashLabel(result.hash)}.`
                   : `Events changed or gone: ${result.raw
                       .filter((r) => r.status !== 'intact')
                       .map((r) => r.eventId)
