@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { DatabaseHandle } from '../../../src/server/db/database';
