@@ -78,7 +78,7 @@ describe('migrations', () => {
       ]);
       expect([...ra, ...rb].sort()).toEqual(migrationNames('postgres'));
       const roles = await a.pool!.query(`select count(*)::int as n from ${schema}.roles`);
-      expect(roles.rows[0].n).toBe(5);
+      expect(roles.rows[0].n).toBe(6);
     } finally {
       await a.close();
       await b.close();
