@@ -50,7 +50,7 @@ test('triage the alert queue from the keyboard: dismiss, assign three, open a ca
   // The dashboard counts the open alerts, worst severity first.
   const card = page.getByRole('region', { name: 'Alerts' });
   await expect(card.getByRole('list', { name: 'Open alerts by severity' })).toBeVisible();
-  await expect(card).toContainText(/Open \(new or in review\)\d+/);
+  await expect(card).toContainText(/Open now \(new or in review, of any age\)\d+/);
   await shot(page, 'dashboard');
 
   // g a: the queue of new alerts, its grid with the keyboard.

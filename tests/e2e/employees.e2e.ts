@@ -23,7 +23,7 @@ test('the person open beside the directory stays highlighted, with one way to op
   const name = (await chosen.getByRole('gridcell').nth(0).textContent()) ?? '';
   const id = (await chosen.getByRole('gridcell').nth(1).textContent()) ?? '';
   const panel = page.getByRole('complementary', { name: `Employee ${name}` });
-  await expect(panel.getByRole('heading', { name })).toBeVisible();
+  await expect(panel.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(chosen).toHaveAttribute('aria-selected', 'true');
   await expect(grid.locator('[role="row"][aria-selected="true"]')).toHaveCount(1);
 
