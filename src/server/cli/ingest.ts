@@ -138,6 +138,10 @@ export async function ingestCommand(
     const result = await ingest(handle, {
       source,
       ...(preferredSource ? { preferredSource } : {}),
+      // An integration of one kind takes only its own source, as a push to it does.
+      ...(preferredSource && preferredSource !== 'normalized'
+        ? { onlySource: preferredSource }
+        : {}),
       input,
       integrationId: values.integration ?? null,
       via: 'cli',

@@ -44,10 +44,16 @@ export function ingestForIntegration(
 /** What an integration's settings add to each of its batches (a retry's too). */
 export function integrationIngestOptions(
   integration: IntegrationRow,
-): Pick<IngestRequest, 'preferredSource' | 'options' | 'dropKinds' | 'undatedAsReceived'> {
+): Pick<
+  IngestRequest,
+  'preferredSource' | 'onlySource' | 'options' | 'dropKinds' | 'undatedAsReceived'
+> {
   const options = readIntegrationOptions(integration.options);
+  const kind = integration.kind as EventSource;
   return {
-    preferredSource: integration.kind as EventSource,
+    preferredSource: kind,
+    // A normalized integration takes every source; any other only its own.
+    ...(kind === 'normalized' ? {} : { onlySource: kind }),
     ...(options.removableDrives ? { options: { removableDrives: options.removableDrives } } : {}),
     ...(options.dropKinds?.length ? { dropKinds: options.dropKinds } : {}),
     ...(options.undatedRecords === 'time-received' ? { undatedAsReceived: true } : {}),

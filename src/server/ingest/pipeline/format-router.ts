@@ -3,6 +3,11 @@ import { FormatDetector, triedFormats } from '../parsers/detect-format';
 import type { ParserOptions, ParserSession, SourceParser } from '../parsers/index';
 import type { ParsedItem } from '../parsers/parser';
 
+/** "a" or "an" before a label. */
+function article(label: string): string {
+  return /^[aeiou]/i.test(label) ? 'an' : 'a';
+}
+
 /** Which parser reads a record, with the session of that parser in this batch. */
 export interface Placement {
   parser: SourceParser;
@@ -12,22 +17,29 @@ export interface Placement {
 /**
  * Hands each record of a batch to its parser. A batch of a named source has one parser, which
  * rejects records of another format itself; an `auto` batch places every record by its own
- * shape, so a file that mixes formats is split record by record. Sessions open at a format's
- * first record and all end with the batch.
+ * shape, so a file that mixes formats is split record by record. An integration of one kind
+ * (`only`) still detects, so that a record of another source is named as such, but places
+ * nothing outside its kind. Sessions open at a format's first record and all end with the batch.
  */
 export class FormatRouter {
   private readonly sessions = new Map<EventSource, Placement>();
   private readonly detector: FormatDetector | null;
   /** Records placed in each format, in the order the formats first appeared. */
   readonly placed = new Map<EventSource, number>();
+  /** The sentences that refused records of another source (a file of them is refused whole). */
+  private readonly foreign = new Set<string>();
 
-  /** `fixed` is the batch's named parser, or null to detect; `preferred` is asked first. */
+  /**
+   * `fixed` is the batch's named parser, or null to detect; `preferred` is asked first; `only`
+   * is the one format an integration of one kind takes (detected records of another are refused).
+   */
   constructor(
     private readonly fixed: SourceParser | null,
     private readonly options: Partial<ParserOptions>,
     preferred?: SourceParser,
+    private readonly only?: SourceParser,
   ) {
-    this.detector = fixed === null ? new FormatDetector(preferred) : null;
+    this.detector = fixed === null ? new FormatDetector(only ?? preferred) : null;
   }
 
   /** True when formats are detected rather than named. */
@@ -40,10 +52,15 @@ export class FormatRouter {
     return this.fixed?.label ?? 'auto';
   }
 
-  /** The placement of a record, or null when no format fits it (auto only). */
-  place(record: unknown): Placement | null {
+  /**
+   * The placement of a record, or null when no format fits it (auto only), or the sentence
+   * that refuses a record of another source than the integration's one kind.
+   */
+  place(record: unknown): Placement | { refused: string } | null {
     const parser = this.fixed ?? this.detector!.detect(record);
     if (parser === null) return null;
+    const foreign = this.foreignTo(parser);
+    if (foreign !== null) return { refused: foreign };
     let placement = this.sessions.get(parser.source);
     if (placement === undefined) {
       placement = { parser, session: parser.create(this.options) };
@@ -59,7 +76,28 @@ export class FormatRouter {
    */
   mismatch(record: unknown): string | null {
     if (this.fixed !== null) return this.fixed.mismatch(record);
-    return this.detector!.detect(record) === null ? triedFormats(record) : null;
+    const parser = this.detector!.detect(record);
+    if (parser === null) return triedFormats(record);
+    return this.foreignTo(parser);
+  }
+
+  /**
+   * Why a file whose first records all mismatch is refused, from the first one's `why`: a record
+   * of another source in a one-kind integration names both sources.
+   */
+  refusal(why: string): string {
+    if (this.fixed !== null)
+      return `does not look like ${article(this.fixed.label)} ${this.fixed.label} record: ${why}`;
+    if (this.foreign.has(why)) return why;
+    return `fits none of the formats Vigil reads (tried ${why})`;
+  }
+
+  /** The sentence refusing a record read as `parser` in a one-kind integration, else null. */
+  private foreignTo(parser: SourceParser): string | null {
+    if (this.only === undefined || parser === this.only) return null;
+    const sentence = `is ${article(parser.label)} ${parser.label} record, and this integration reads ${this.only.label} only: send it to an integration of that source (or a normalized one, which takes every source)`;
+    this.foreign.add(sentence);
+    return sentence;
   }
 
   /** Ends every session (script blocks still waiting for parts); each may throw a RecordError. */

@@ -57,6 +57,7 @@ async function parseSetup(
   return {
     source: request.source,
     ...(request.preferredSource ? { preferredSource: request.preferredSource } : {}),
+    ...(request.onlySource ? { onlySource: request.onlySource } : {}),
     identities,
     companyDomains: unique([
       ...(given.companyDomains ?? configuration.companyDomains),

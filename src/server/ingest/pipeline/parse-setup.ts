@@ -13,6 +13,8 @@ export interface ParseSetup {
   source: IngestSource;
   /** With `auto`, the format asked first. */
   preferredSource?: EventSource;
+  /** With `auto`, the only format taken (an integration of one kind); others are refused. */
+  onlySource?: EventSource;
   /** Every known employee's id and email, for joining identities across sources. */
   identities: Array<{ id: string; email: string }>;
   companyDomains: string[];
@@ -49,5 +51,6 @@ export function openParse(setup: ParseSetup): OpenedParse {
     ...(setup.undatedAsReceived ? { undatedTime: setup.ingestedAt } : {}),
   };
   const preferred = setup.preferredSource ? parserFor(setup.preferredSource) : undefined;
-  return { router: new FormatRouter(parser, options, preferred), directory };
+  const only = setup.onlySource ? parserFor(setup.onlySource) : undefined;
+  return { router: new FormatRouter(parser, options, preferred, only), directory };
 }

@@ -79,10 +79,6 @@ export interface BatchContext {
   onProgress?: ((progress: IngestProgress) => void) | undefined;
 }
 
-function article(noun: string): string {
-  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
-}
-
 /** The text a record is quarantined with: as read when the framing kept it, else as JSON. */
 function recordText(item: FramedItem): string {
   if (item.text !== undefined) return item.text;
@@ -210,7 +206,9 @@ export async function readBatch(
         if (probe.length === FORMAT_PROBE && probe.every((p) => p.why !== null)) break;
       }
       const placement = router.place(item.value);
-      if (placement === null) {
+      if (placement !== null && 'refused' in placement) {
+        quarantine(new RecordError(item.position, placement.refused), recordText(item));
+      } else if (placement === null) {
         const tried = triedFormats(item.value);
         quarantine(
           new RecordError(item.position, `no format Vigil reads fits it (tried ${tried})`),
@@ -247,9 +245,7 @@ export async function readBatch(
   }));
   if (probe.length > 0 && probe.every((p) => p.why !== null)) {
     const first = probe[0]!;
-    const reason = router.detecting
-      ? `fits none of the formats Vigil reads (tried ${first.why})`
-      : `does not look like ${article(`${router.label} record`)} ${router.label} record: ${first.why}`;
+    const reason = router.refusal(first.why!);
     reading.wrongFormat = `record ${first.position} ${reason}`;
     reading.rejected = probe.length;
     reading.quarantined = 0;

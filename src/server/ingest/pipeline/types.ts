@@ -30,6 +30,8 @@ export interface IngestRequest {
   source: IngestSource;
   /** With `auto`, the format asked first (an integration's kind): it wins a tie. */
   preferredSource?: EventSource;
+  /** With `auto`, the only format taken: an integration of one kind refuses records of another. */
+  onlySource?: EventSource;
   input: IngestInput;
   /** The integration the batch belongs to; its status and counts are updated. */
   integrationId?: string | null;
