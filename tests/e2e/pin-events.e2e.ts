@@ -31,7 +31,7 @@ test('p pins the subject timeline’s event under the cursor; the locker lists i
   const pinned = page.getByRole('grid', { name: 'Pinned evidence' });
   const row = pinned.getByRole('row', { name: new RegExp(note.replace(/[()]/g, '\\$&')) });
   await expect(row).toBeVisible();
-  await expect(row.getByLabel(/^SHA-256 [0-9a-f]{64}$/)).toBeVisible();
+  await expect(row.getByLabel(/^(HMAC-)?SHA-256 [0-9a-f]{64}$/)).toBeVisible();
   await expect(row).toContainText('Subject timeline');
 });
 

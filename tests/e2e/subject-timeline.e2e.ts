@@ -53,8 +53,8 @@ test('subject timeline by keys: open it from the palette, filter by a source, ju
   await press(page, 'Enter');
   await expect(grid).toBeFocused();
   const sources = grid.getByRole('row').locator('[role="gridcell"]:nth-child(2)');
-  await expect(sources.first()).toHaveText('m365');
-  expect(new Set(await sources.allInnerTexts())).toEqual(new Set(['m365']));
+  await expect(sources.first()).toHaveText('Microsoft 365');
+  expect(new Set(await sources.allInnerTexts())).toEqual(new Set(['Microsoft 365']));
 
   // d: a date; the list starts there, still of that source.
   const first = (await times())[0]!;
@@ -69,7 +69,7 @@ test('subject timeline by keys: open it from the palette, filter by a source, ju
   await expect
     .poll(async () => (await times())[0]!)
     .toBeGreaterThanOrEqual(Date.parse(`${later}T00:00:00Z`) - 14 * 3_600_000);
-  expect(new Set(await sources.allInnerTexts())).toEqual(new Set(['m365']));
+  expect(new Set(await sources.allInnerTexts())).toEqual(new Set(['Microsoft 365']));
   await screenshot(page, 'subject-timeline-filtered.png');
 
   // j j Enter: the third event's raw record; Escape closes it and the keys are back in the rows.
