@@ -46,8 +46,8 @@ export interface BatchReading {
   refusal?: string;
 }
 
-/** The reading of an input refused whole before any record was read. */
-export function refusedReading(refusal: string): BatchReading {
+/** A reading of no records yet: where a batch's reading starts. */
+function emptyReading(): BatchReading {
   return {
     records: 0,
     events: 0,
@@ -61,8 +61,12 @@ export function refusedReading(refusal: string): BatchReading {
     errors: [],
     wrongFormat: null,
     oldestEvent: null,
-    refusal,
   };
+}
+
+/** The reading of an input refused whole before any record was read. */
+export function refusedReading(refusal: string): BatchReading {
+  return { ...emptyReading(), refusal };
 }
 
 /** Everything reading needs besides the records. */
@@ -112,20 +116,7 @@ export async function readBatch(
   records: AsyncIterable<FramedItem>,
   context: BatchContext,
 ): Promise<BatchReading> {
-  const reading: BatchReading = {
-    records: 0,
-    events: 0,
-    skipped: 0,
-    skips: [],
-    formats: [],
-    employees: 0,
-    quarantined: 0,
-    quarantines: [],
-    rejected: 0,
-    errors: [],
-    wrongFormat: null,
-    oldestEvent: null,
-  };
+  const reading = emptyReading();
   const { router, directory, stage } = context;
   const dropKinds = context.dropKinds ?? [];
   const skips = new SkipCounter();
