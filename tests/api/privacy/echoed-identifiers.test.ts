@@ -64,6 +64,15 @@ describe('an identifier sent as a parameter', () => {
     }
   });
 
+  it('is not echoed in a 404 for an integration, its collection or its quarantine', async () => {
+    for (const path of ['collection', 'quarantine']) {
+      const reply = await admin.get(`/integrations/${encodeURIComponent(target.email)}/${path}`);
+      expect(reply.status, path).toBe(404);
+      expect(reply.body.message).toBe('There is no integration with that id.');
+      expect(await givenAway(reply.body, target)).toEqual([]);
+    }
+  });
+
   it('is not echoed in a 404 for an investigation', async () => {
     const reply = await admin.get(`/investigations/${encodeURIComponent(target.email)}`);
     expect(reply.status).toBe(404);

@@ -22,7 +22,8 @@ import { testCollection } from '../../ingest/collectors/test-collection';
 
 const params = z.object({ id: idParam });
 const errors = { 400: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
-const missing = (id: string) => notFound(`There is no integration with id "${id}".`);
+// Refusals never echo what the caller sent (issue 23): the sentence is the same for every id.
+const missing = () => notFound('There is no integration with that id.');
 
 /**
  * /integrations/{id}/collection: Vigil polls the vendor's audit API by itself. Read and change
@@ -42,7 +43,7 @@ export const integrationCollectionRoutes: FastifyPluginAsyncZod = async (app) =>
     { schema: { params, response: { 200: collectionReplySchema, ...errors } } },
     async (request) => {
       const integration = await findIntegration(app.db, request.params.id);
-      if (!integration) throw missing(request.params.id);
+      if (!integration) throw missing();
       return present(integration.id, integration.kind);
     },
   );
@@ -60,7 +61,7 @@ export const integrationCollectionRoutes: FastifyPluginAsyncZod = async (app) =>
       const { id } = request.params;
       await app.audited(request, async (trx) => {
         const integration = await findIntegration(trx, id);
-        if (!integration) throw missing(id);
+        if (!integration) throw missing();
         const change = await saveCollection(
           trx,
           app.collection.secretBox,
@@ -101,7 +102,7 @@ export const integrationCollectionRoutes: FastifyPluginAsyncZod = async (app) =>
     { schema: { params, response: { 200: collectionTestReplySchema, ...errors } } },
     async (request) => {
       const integration = await findIntegration(app.db, request.params.id);
-      if (!integration) throw missing(request.params.id);
+      if (!integration) throw missing();
       const result = await testCollection(
         app.db,
         app.collection.secretBox,
@@ -125,7 +126,7 @@ export const integrationCollectionRoutes: FastifyPluginAsyncZod = async (app) =>
       const { id } = request.params;
       await app.audited(request, async (trx) => {
         const integration = await findIntegration(trx, id);
-        if (!integration) throw missing(id);
+        if (!integration) throw missing();
         const row = await findCollection(trx, id);
         if (!row) throw conflict('Save the collection settings first, then poll.');
         if (row.enabled !== 1) throw conflict('Collection is paused: resume it to poll.');

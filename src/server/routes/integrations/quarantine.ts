@@ -35,7 +35,7 @@ async function ownerOf(
 ): Promise<{ owner: QuarantineOwner; integration: IntegrationRow | null }> {
   if (id === COMMAND_LINE_QUARANTINE) return { owner: null, integration: null };
   const integration = await findIntegration(db, id);
-  if (!integration) throw notFound(`There is no integration with id "${id}".`);
+  if (!integration) throw notFound('There is no integration with that id.');
   return { owner: integration.id, integration };
 }
 
@@ -142,7 +142,7 @@ export const quarantineRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.audited(request, async (trx) => {
         const row = await findQuarantined(trx, owner, recordId);
         if (!row || !(await deleteQuarantined(trx, owner, recordId))) {
-          throw notFound(`There is no quarantined record ${recordId} here.`);
+          throw notFound('There is no quarantined record with that id here.');
         }
         return {
           result: null,
