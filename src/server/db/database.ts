@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 import type { Dialect } from './dialect';
+import { admit } from './admission';
 import { FifoSqliteDialect } from './fair-sqlite-dialect';
 import { registerFoldCase } from './fold-case';
 import type { Database } from './schema';
@@ -148,7 +149,16 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     ),
   });
   listenForConnectionLoss(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A request's first wait for a pooled connection is bounded (db/admission.ts).
+  const admitted = {
+    connect: () =>
+      admit(
+        () => pool.connect(),
+        (client) => client.release(),
+      ),
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: admitted }) });
   const safe = new URL(url);
   safe.password = '';
   return {

@@ -1,6 +1,8 @@
 import { SqliteDialect } from 'kysely';
 import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
 
+import { admit } from './admission';
+
 /**
  * A first-come, first-served lock that also keeps the event loop turning. Unlocking hands the
  * lock to the oldest waiter and wakes only it, so a waiter can neither be overtaken nor woken
@@ -66,7 +68,11 @@ class FifoSqliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.queue.lock();
+    // A request's first wait is bounded (db/admission.ts); a lock granted too late is passed on.
+    await admit(
+      () => this.queue.lock(),
+      () => this.queue.unlock(),
+    );
     try {
       return await this.inner.acquireConnection();
     } catch (error) {

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import type { FieldIssue } from '../../shared/schemas/common';
+import { plural } from '../../shared/wording';
+import { ClientGoneError, OverloadedError } from '../db/admission';
 import { isConnectionLoss } from '../db/connection-loss';
 import { DomainError } from '../domain-error';
 import type { DomainErrorKind } from '../domain-error';
@@ -102,6 +104,11 @@ const STATUS_NAMES: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
+/** A wait limit in words: "5 seconds", or "300 ms" under a second. */
+function waitLimit(ms: number): string {
+  return ms >= 1000 ? plural(Math.round(ms / 1000), 'second') : `${ms} ms`;
+}
+
 /** The HTTP status of each kind of domain error: the one place where domain meets HTTP. */
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -160,6 +167,19 @@ export const errorsPlugin = fp(
             message: error.message,
           }),
         );
+      }
+      if (error instanceof OverloadedError) {
+        // Queued past its limit: nothing of the request ran, and the queue is the reason.
+        void reply.header('retry-after', '5');
+        return reply.code(503).send({
+          error: 'Service Unavailable',
+          message: `Vigil is busy: this request waited more than ${waitLimit(error.limitMs)} for the database and was not started. Try again in a few seconds.`,
+        });
+      }
+      if (error instanceof ClientGoneError) {
+        // Nobody is waiting for this reply; the work was not started.
+        request.log.info('the client left before its request started; it was not run');
+        return reply.code(499).send();
       }
       if (isConnectionLoss(error)) {
         // A restart, failover or network drop: nothing was written, and trying again shortly works.

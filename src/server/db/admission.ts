@@ -1,0 +1,103 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Overload control for requests (issue 30): a request that has waited for the database longer
+ * than its limit is answered 503 instead of being queued for ever, and a request whose client
+ * has gone away does not start its work. Only a request's first wait is bounded: once it has
+ * run a query it may have written something, and refusing a later step would leave it
+ * half-done. Work outside requests (analysis, detection, ingest jobs) carries no ticket and
+ * waits as long as it must.
+ */
+export interface AdmissionTicket {
+  /** When the request arrived (performance.now()). */
+  readonly receivedAt: number;
+  /** How long it may wait for its first connection, from its arrival. */
+  readonly limitMs: number;
+  /** Whether the client closed the connection before being answered. */
+  clientGone(): boolean;
+  /** Set once the request holds its first connection. */
+  started: boolean;
+}
+
+const tickets = new AsyncLocalStorage<AdmissionTicket>();
+
+/** Runs `next` (the rest of a request) with its ticket in scope. */
+export function withAdmissionTicket(ticket: AdmissionTicket, next: () => void): void {
+  tickets.run(ticket, next);
+}
+
+/** The request waited for the database past its limit; nothing of it ran. */
+export class OverloadedError extends Error {
+  constructor(readonly limitMs: number) {
+    super('the request waited for the database past its limit');
+    this.name = 'OverloadedError';
+  }
+}
+
+/** The client went away before the request's work started; nobody is left to answer. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client closed the connection before the request started');
+    this.name = 'ClientGoneError';
+  }
+}
+
+/**
+ * The deadline (performance.now() time) of the current request's first wait for a connection,
+ * or null when there is none to keep (not in a request, or the request already started).
+ * Throws ClientGoneError when the client has left.
+ */
+function admissionDeadline(): { at: number; limitMs: number } | null {
+  const ticket = tickets.getStore();
+  if (!ticket || ticket.started) return null;
+  if (ticket.clientGone()) throw new ClientGoneError();
+  return { at: ticket.receivedAt + ticket.limitMs, limitMs: ticket.limitMs };
+}
+
+/** Marks the current request as started: its later waits are no longer bounded. */
+function admissionStarted(): void {
+  const ticket = tickets.getStore();
+  if (ticket) ticket.started = true;
+}
+
+/**
+ * Acquires a connection for the current request: within its admission deadline when it has
+ * one (past it, rejects with OverloadedError and hands a connection that arrives later straight
+ * back with `release`), then marks the request started.
+ */
+export async function admit<T>(acquire: () => Promise<T>, release: (value: T) => void): Promise<T> {
+  const deadline = admissionDeadline();
+  const value = deadline ? await acquireBefore(acquire(), deadline, release) : await acquire();
+  admissionStarted();
+  return value;
+}
+
+function acquireBefore<T>(
+  acquire: Promise<T>,
+  deadline: { at: number; limitMs: number },
+  release: (value: T) => void,
+): Promise<T> {
+  const left = deadline.at - performance.now();
+  const limitMs = deadline.limitMs;
+  return new Promise<T>((resolve, reject) => {
+    let expired = false;
+    const timer = setTimeout(
+      () => {
+        expired = true;
+        reject(new OverloadedError(limitMs));
+      },
+      Math.max(0, left),
+    );
+    acquire.then(
+      (value) => {
+        if (expired) return release(value);
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!expired) reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

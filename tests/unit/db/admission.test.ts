@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  admit,
+  ClientGoneError,
+  OverloadedError,
+  withAdmissionTicket,
+} from '../../../src/server/db/admission';
+import type { AdmissionTicket } from '../../../src/server/db/admission';
+
+function ticket(overrides: Partial<AdmissionTicket> = {}): AdmissionTicket {
+  return {
+    receivedAt: performance.now(),
+    limitMs: 50,
+    started: false,
+    clientGone: () => false,
+    ...overrides,
+  };
+}
+
+/** Runs `work` as a request holding `t` would. */
+function inRequest<T>(t: AdmissionTicket, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) =>
+    withAdmissionTicket(t, () => void work().then(resolve, reject)),
+  );
+}
+
+describe('admission of a request to the database', () => {
+  it('does not start the work of a client that has gone', async () => {
+    let acquired = false;
+    const work = inRequest(ticket({ clientGone: () => true }), () =>
+      admit(
+        async () => (acquired = true),
+        () => undefined,
+      ),
+    );
+    await expect(work).rejects.toBeInstanceOf(ClientGoneError);
+    expect(acquired).toBe(false);
+  });
+
+  it('refuses a first wait past the limit and hands the late connection back', async () => {
+    let resolveLate!: (value: string) => void;
+    const released: string[] = [];
+    const work = inRequest(ticket(), () =>
+      admit(
+        () => new Promise<string>((resolve) => (resolveLate = resolve)),
+        (connection) => released.push(connection),
+      ),
+    );
+    await expect(work).rejects.toBeInstanceOf(OverloadedError);
+    resolveLate('connection-1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toEqual(['connection-1']);
+  });
+
+  it('bounds only the first wait: a started request waits as long as it must', async () => {
+    const t = ticket({ limitMs: 10 });
+    const result = await inRequest(t, async () => {
+      await admit(
+        async () => 'first',
+        () => undefined,
+      );
+      return admit(
+        () => new Promise<string>((resolve) => setTimeout(() => resolve('second'), 40)),
+        () => undefined,
+      );
+    });
+    expect(t.started).toBe(true);
+    expect(result).toBe('second');
+  });
+
+  it('leaves work outside any request unbounded', async () => {
+    const value = await admit(
+      () => new Promise<string>((resolve) => setTimeout(() => resolve('job'), 30)),
+      () => undefined,
+    );
+    expect(value).toBe('job');
+  });
+});
