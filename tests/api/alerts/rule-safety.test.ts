@@ -97,8 +97,8 @@ describe('patterns that backtrack for minutes in JavaScript', () => {
       expect(reply.body.matchingEvents).toBe(0);
       // 0.4-0.6 s here on SQLite and PostgreSQL alike (the engine itself answers each pattern in
       // well under a second: sigma-operators.test.ts); before, no answer in 300 s. The margin is
-      // for a machine shared by many test runs.
-      expect(ms).toBeLessThan(3000);
+      // for a CI machine running the journeys beside these tests.
+      expect(ms).toBeLessThan(10_000);
     },
   );
 
@@ -131,7 +131,8 @@ describe('patterns that backtrack for minutes in JavaScript', () => {
       );
       expect(reply.status).toBe(400);
       expect(reply.body.message.replace('The rule cannot be used: ', '')).toMatch(message);
-      expect(ms).toBeLessThan(1000);
+      // Under 100 ms on a quiet machine; the margin is for CI running journeys beside it.
+      expect(ms).toBeLessThan(5000);
     }
   });
 });
@@ -146,7 +147,8 @@ describe('a YAML alias bomb in a Sigma rule', () => {
       expect(reply.body.message).toMatch(
         /the YAML holds more than 20,000 values once its aliases are expanded/,
       );
-      expect(ms).toBeLessThan(1000);
+      // Under 100 ms on a quiet machine; the margin is for CI running journeys beside it.
+      expect(ms).toBeLessThan(5000);
     }
   });
 });

@@ -32,7 +32,8 @@ async function collectingApp(database?: TestApp['database']): Promise<TestApp> {
       register: async (fastify) => {
         await fastify.register(collectionSchedulerPlugin, {
           tickMs: 20,
-          leaseMs: 3000,
+          // Long enough that a loaded CI machine's stalled event loop cannot let it lapse mid-poll.
+          leaseMs: 15_000,
           owner: `test-host/${process.pid}/${randomUUID()}`,
         });
       },
