@@ -71,6 +71,19 @@ interface Result {
   ok: boolean;
   seconds: number;
   skipped?: boolean;
+  /** A failed step's lines that name what failed, repeated under the summary. */
+  failures?: string[];
+}
+
+/** Lines of a failed step's output that say what failed (a long log may be cut at its head). */
+const FAILURE_LINE = /(\bFAIL\b|×|✘|✗|AssertionError|Error:|expected .* to |Timed out|timed out)/;
+
+function failureLines(output: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+  return [...new Set(plain.split('\n').filter((line) => FAILURE_LINE.test(line)))]
+    .map((line) => line.trimEnd().slice(0, 300))
+    .slice(0, 60);
 }
 
 /** Runs one step, its output (stdout and stderr in order) kept until it ends. */
@@ -88,8 +101,14 @@ function run(step: Step): Promise<Result> {
     const finish = (ok: boolean) => {
       const seconds = (Date.now() - started) / 1000;
       console.log(`\n■ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-      process.stdout.write(Buffer.concat(output));
-      resolve({ name: step.name, ok, seconds });
+      const text = Buffer.concat(output);
+      process.stdout.write(text);
+      resolve({
+        name: step.name,
+        ok,
+        seconds,
+        ...(!ok && { failures: failureLines(text.toString('utf8')) }),
+      });
     };
     child.on('error', (error) => {
       output.push(Buffer.from(`${error.message}\n`));
@@ -137,5 +156,10 @@ for (const step of steps) {
   console.log(
     `  ${r.skipped ? '–' : r.ok ? '✓' : '✗'} ${r.name}${r.skipped ? ' (skipped)' : ` (${r.seconds.toFixed(1)} s)`}`,
   );
+}
+for (const result of results.values()) {
+  if (!result.failures?.length) continue;
+  console.log(`\nWhat failed in ${result.name}:`);
+  for (const line of result.failures) console.log(`  ${line.trim()}`);
 }
 process.exit(steps.every((step) => results.get(step.name)?.ok) ? 0 : 1);
