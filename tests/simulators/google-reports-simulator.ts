@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -221,7 +221,7 @@ export async function startGoogleReportsSimulator(): Promise<GoogleReportsSimula
       const signed = verify(
         'RSA-SHA256',
         Buffer.from(`${head}.${claimsText}`),
-        createPublicKey(publicKey),
+        publicKey,
         Buffer.from(signature, 'base64url'),
       );
       if (!signed) return invalidGrant('Invalid JWT Signature.');

@@ -150,6 +150,8 @@ async function poll(context: CollectorContext): Promise<PollOutcome> {
       pages += 1;
       records += page.items.length;
       const end = read.end;
+      // The newest window reaches the time it was opened; an older one is 30 days long.
+      const newest = end < read.since + MAX_WINDOW_MS;
       if (page.next) {
         read.next = page.next;
       } else {
@@ -163,7 +165,7 @@ async function poll(context: CollectorContext): Promise<PollOutcome> {
       } else {
         await context.saveCursor(JSON.stringify(cursor));
       }
-      if (!page.next && end >= now) break;
+      if (!page.next && newest) break;
     }
   }
   return { kind: 'caught-up', pages, records };
