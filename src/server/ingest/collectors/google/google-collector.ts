@@ -209,7 +209,10 @@ function checkSettings(settings: Readonly<Record<string, string>>, allowInsecure
       problem: 'must be the email address of a Google Workspace admin.',
     };
   }
-  const named = (settings.applications ?? '').split(',').map((name) => name.trim());
+  const named = (settings.applications ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (named.some((name) => !reportsApplications.includes(name))) {
     return {
       field: 'applications',

@@ -234,7 +234,7 @@ async function test(context: CollectorContext): Promise<{ ok: boolean; message: 
     const outcome = m365Failure(answer.reply, context.now());
     return { ok: false, message: `${'message' in outcome ? outcome.message : 'Refused'}.` };
   }
-  let enabled = 0;
+  let enabled: number;
   try {
     const list = JSON.parse(answer.reply.body) as Array<{ status?: unknown }>;
     enabled = Array.isArray(list) ? list.filter((item) => item?.status === 'enabled').length : 0;
@@ -259,7 +259,10 @@ function checkSettings(settings: Readonly<Record<string, string>>) {
     };
   }
   const known: readonly string[] = m365ContentTypes;
-  const types = (settings.contentTypes ?? '').split(',').map((name) => name.trim());
+  const types = (settings.contentTypes ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (types.some((name) => !known.includes(name))) {
     return {
       field: 'contentTypes',
