@@ -40,6 +40,8 @@ export interface CollectResult {
   push: CollectPath;
   /** Collected events per second over pushed events per second (aim: at least 0.8). */
   ratio: number;
+  /** The same by CPU seconds of this process (push CPU over collect CPU): steadier under load. */
+  cpuRatio: number;
   loadAverage: number[];
 }
 
@@ -177,6 +179,7 @@ function compare(
     collect,
     push,
     ratio: Math.round((collect.eventsPerSecond / push.eventsPerSecond) * 100) / 100,
+    cpuRatio: Math.round((push.cpuSeconds / Math.max(collect.cpuSeconds, 0.01)) * 100) / 100,
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
   };
 }
@@ -260,7 +263,7 @@ export async function benchCollect(log: (line: string) => void): Promise<Collect
       );
       const r = source === 'okta' ? await okta(engine, count) : await m365(engine, count, perBlob);
       log(
-        `  collect ${r.collect.eventsPerSecond} events/s (${r.collect.seconds} s, CPU ${r.collect.cpuSeconds} s); push ${r.push.eventsPerSecond} events/s (${r.push.seconds} s, CPU ${r.push.cpuSeconds} s) in batches of ${r.batch}: ratio ${r.ratio}; load average ${r.loadAverage.join(' ')}`,
+        `  collect ${r.collect.eventsPerSecond} events/s (${r.collect.seconds} s, CPU ${r.collect.cpuSeconds} s); push ${r.push.eventsPerSecond} events/s (${r.push.seconds} s, CPU ${r.push.cpuSeconds} s) in batches of ${r.batch}: ratio ${r.ratio} (by CPU ${r.cpuRatio}); load average ${r.loadAverage.join(' ')}`,
       );
       results.push(r);
     }
