@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { collectOnce } from '../../../src/server/ingest/collectors/collect-once';
@@ -281,5 +283,49 @@ describe('collecting the Microsoft 365 Management Activity API', () => {
         'Audit.AzureActiveDirectory,Audit.Exchange,Audit.SharePoint,Audit.General,DLP.All',
       clientSecret: { set: true, hint: '…abcd' },
     });
+  });
+});
+
+describe('Microsoft 365 and Google Workspace URLs without VIGIL_ALLOW_HTTP_CONNECTORS', () => {
+  it('refuse http, private and link-local addresses, the key file’s token_uri included, naming the field', async () => {
+    const strict = await startTestApp({ secretKey: testSecretKey(), allowHttpConnectors: false });
+    try {
+      const strictAdmin = await strict.signInAs('admin');
+      const m365 = (await strictAdmin.post('/integrations', { name: 'M365', kind: 'm365' })).body
+        .integration.id as string;
+      const google = (
+        await strictAdmin.post('/integrations', { name: 'GW', kind: 'google_workspace' })
+      ).body.integration.id as string;
+      const base = {
+        tenantId: '41463f53-8812-40f4-890f-865bf6e35190',
+        clientId: 'c',
+        clientSecret: 's',
+      };
+      const cases: Array<[string, Record<string, unknown>, string]> = [
+        [m365, { ...base, loginUrl: 'http://login.microsoftonline.com' }, 'settings.loginUrl'],
+        [m365, { ...base, apiUrl: 'https://10.0.0.5' }, 'settings.apiUrl'],
+        [
+          google,
+          {
+            serviceAccountKey: {
+              client_email: 'a@b.iam.gserviceaccount.com',
+              private_key: generateKeyPairSync('rsa', { modulusLength: 2048 })
+                .privateKey.export({ type: 'pkcs8', format: 'pem' })
+                .toString(),
+              token_uri: 'https://169.254.169.254/token',
+            },
+            adminEmail: 'admin@example.com',
+          },
+          'settings.serviceAccountKey has a token_uri that names a private',
+        ],
+      ];
+      for (const [id, settings, message] of cases) {
+        const reply = await strictAdmin.put(`/integrations/${id}/collection`, { settings });
+        expect(reply.status).toBe(400);
+        expect(reply.body.message).toContain(message);
+      }
+    } finally {
+      await strict.close();
+    }
   });
 });
