@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchAnalysis } from './analysis.bench';
 import { benchApiLoad } from './api-load.bench';
 import { benchBrowser } from './browser/browser.bench';
+import { benchCollect } from './collect.bench';
 import { benchDetection } from './detection.bench';
 import { benchEventSearch } from './event-search.bench';
 import { benchFindingLoad } from './finding-load.bench';
@@ -182,6 +183,10 @@ if (wants('report')) {
 
 if (wants('ingest')) {
   results.ingest = await benchIngest((line) => console.log(line));
+}
+
+if (wants('collect')) {
+  results.collect = await benchCollect((line) => console.log(line));
 }
 
 if (wants('browser')) {

@@ -31,6 +31,33 @@ export interface CollectorSpec {
   oneOf?: readonly string[];
 }
 
+/** Microsoft 365 content types of the Management Activity API, all collected unless narrowed. */
+export const m365ContentTypes = [
+  'Audit.AzureActiveDirectory',
+  'Audit.Exchange',
+  'Audit.SharePoint',
+  'Audit.General',
+  'DLP.All',
+] as const;
+
+/**
+ * Google Workspace Reports API applications collected unless narrowed: those that tell about
+ * sign-ins, files, admin changes, app grants, SSO, groups, accounts and communication.
+ */
+export const googleDefaultApplications = [
+  'login',
+  'drive',
+  'admin',
+  'token',
+  'saml',
+  'groups',
+  'user_accounts',
+  'chat',
+  'meet',
+  'gmail',
+  'rules',
+] as const;
+
 /** The kinds Vigil collects from by itself, with their settings. */
 export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
   okta: {
@@ -69,6 +96,80 @@ export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
       },
     ],
   },
+  m365: {
+    label: 'Microsoft 365',
+    // The Management Activity API lists content published in the last 7 days only.
+    maxBackfillDays: 7,
+    fields: [
+      {
+        name: 'tenantId',
+        label: 'Tenant ID (directory ID, a GUID)',
+        kind: 'text',
+        required: true,
+        placeholder: '41463f53-8812-40f4-890f-865bf6e35190',
+      },
+      { name: 'clientId', label: 'Application (client) ID', kind: 'text', required: true },
+      { name: 'clientSecret', label: 'Client secret', kind: 'secret', required: true },
+      {
+        name: 'loginUrl',
+        label: 'Sign-in URL (Entra ID)',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://login.microsoftonline.com',
+        placeholder: 'https://login.microsoftonline.us for GCC High and DoD',
+      },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://manage.office.com',
+        placeholder:
+          'https://manage-gcc.office.com (GCC), https://manage.office365.us (GCC High), https://manage.protection.apps.mil (DoD)',
+      },
+      {
+        name: 'contentTypes',
+        label: 'Content types (comma-separated)',
+        kind: 'text',
+        required: false,
+        defaultValue: m365ContentTypes.join(','),
+      },
+    ],
+  },
+  google_workspace: {
+    label: 'Google Workspace',
+    // The Reports API keeps activities for 180 days.
+    maxBackfillDays: 180,
+    fields: [
+      {
+        name: 'serviceAccountKey',
+        label: 'Service account key (JSON)',
+        kind: 'secret',
+        required: true,
+      },
+      {
+        name: 'adminEmail',
+        label: 'Admin to act as (domain-wide delegation)',
+        kind: 'text',
+        required: true,
+        placeholder: 'admin@example.com',
+      },
+      {
+        name: 'applications',
+        label: 'Applications (comma-separated)',
+        kind: 'text',
+        required: false,
+        defaultValue: googleDefaultApplications.join(','),
+      },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://admin.googleapis.com',
+      },
+    ],
+  },
 };
 
 /** The states a collector shows. */
@@ -94,7 +195,15 @@ export const collectionBodySchema = z.strictObject({
     .min(0, 'must be 0 or more days.')
     .max(365, 'must be at most 365 days.')
     .default(7),
-  settings: z.record(z.string(), z.string('must be text.')).default({}),
+  settings: z
+    .record(
+      z.string(),
+      // Lists (content types, applications) may come as arrays, a key file as its JSON object.
+      z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())], {
+        error: 'must be text.',
+      }),
+    )
+    .default({}),
 });
 export type CollectionBody = z.input<typeof collectionBodySchema>;
 

@@ -39,6 +39,14 @@ export function secretHint(secret: string): string {
   return `…${secret.slice(-4)}`;
 }
 
+/** A setting as text: a list joined with commas, a JSON object (a key file) as its JSON. */
+function settingText(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map((item) => String(item).trim()).join(',');
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return '';
+}
+
 /**
  * Checks a PUT's settings against the kind's fields: no unknown key, every required one given
  * (a secret left out or empty keeps the stored one), URLs https to public hosts unless
@@ -46,7 +54,7 @@ export function secretHint(secret: string): string {
  */
 export function checkSettings(
   spec: CollectorSpec,
-  given: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, unknown>>,
   stored: StoredSettings | null,
   allowInsecure: boolean,
 ): CheckedSettings {
@@ -67,7 +75,7 @@ export function checkSettings(
     changed: stored === null,
   };
   for (const field of spec.fields) {
-    const raw = given[field.name]?.trim() ?? '';
+    const raw = settingText(given[field.name]);
     if (field.kind === 'secret') {
       const value = raw || stored?.secrets[field.name] || '';
       if (!value && field.required) {

@@ -43,4 +43,12 @@ export interface Collector {
   poll(context: CollectorContext): Promise<PollOutcome>;
   /** One cheap request with the credentials: can Vigil read the log? */
   test(context: CollectorContext): Promise<{ ok: boolean; message: string }>;
+  /**
+   * What the generic checks cannot see (a key file's contents, a list of names): the field and
+   * a sentence when a setting cannot be used, or null. Run before anything is stored.
+   */
+  checkSettings?(
+    settings: Readonly<Record<string, string>>,
+    allowInsecure: boolean,
+  ): { field: string; problem: string } | null;
 }

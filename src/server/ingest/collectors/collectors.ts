@@ -1,12 +1,16 @@
 import type { EventSource } from '../../../shared/events';
 import type { Collector } from './collector';
 import { githubCollector } from './github/github-collector';
+import { googleWorkspaceCollector } from './google/google-collector';
+import { m365Collector } from './m365/m365-collector';
 import { oktaCollector } from './okta/okta-collector';
 
 /** The collector of each kind Vigil collects from by itself. */
 const COLLECTORS: Partial<Record<EventSource, Collector>> = {
   okta: oktaCollector,
   github: githubCollector,
+  m365: m365Collector,
+  google_workspace: googleWorkspaceCollector,
 };
 
 /** The collector of a kind, or null when Vigil does not collect it by itself. */

@@ -10,6 +10,7 @@ import { invalid } from '../../domain-error';
 import { parserFor } from '../parsers/index';
 import type { StoredSettings } from './collection-settings';
 import { checkSettings, specFor } from './collection-settings';
+import { collectorFor } from './collectors';
 import type { SecretBox } from './secret-box';
 import { SecretUnreadable } from './secret-box';
 
@@ -66,6 +67,12 @@ export async function saveCollection(
     storedSettings(before, secretBox),
     allowInsecure,
   );
+  const problem = collectorFor(kind)?.checkSettings?.(
+    { ...checked.settings, ...checked.secrets },
+    allowInsecure,
+  );
+  if (problem)
+    throw invalid(`settings.${problem.field} ${problem.problem}`, `settings.${problem.field}`);
   await saveCollectionSettings(db, {
     integrationId: integration.id,
     enabled: body.enabled,
