@@ -69,6 +69,62 @@ export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
       },
     ],
   },
+  slack: {
+    label: 'Slack',
+    maxBackfillDays: 365,
+    fields: [
+      {
+        name: 'token',
+        label: 'User token (xoxp-, auditlogs:read)',
+        kind: 'secret',
+        required: true,
+      },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://api.slack.com',
+      },
+    ],
+  },
+  box: {
+    label: 'Box',
+    maxBackfillDays: 365,
+    fields: [
+      { name: 'clientId', label: 'Client ID', kind: 'text', required: true },
+      { name: 'clientSecret', label: 'Client secret', kind: 'secret', required: true },
+      { name: 'enterpriseId', label: 'Enterprise ID', kind: 'text', required: true },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://api.box.com',
+      },
+    ],
+  },
+  dropbox: {
+    label: 'Dropbox',
+    maxBackfillDays: 365,
+    fields: [
+      { name: 'appKey', label: 'App key', kind: 'text', required: true },
+      { name: 'appSecret', label: 'App secret', kind: 'secret', required: true },
+      {
+        name: 'refreshToken',
+        label: 'Refresh token (events.read)',
+        kind: 'secret',
+        required: true,
+      },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://api.dropboxapi.com',
+      },
+    ],
+  },
 };
 
 /** The states a collector shows. */
