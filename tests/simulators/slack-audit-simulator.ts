@@ -52,7 +52,7 @@ export async function startSlackAuditSimulator(count = 0): Promise<SlackAuditSim
   const token = `xoxp-${randomUUID().replace(/-/g, '')}`;
   const cursors = new Map<string, { key: [number, string]; oldest: number; latest: number }>();
   let throttle: number | null = null;
-  let last = Math.floor(Date.now() / 1000) - 86_400;
+  let last = 0;
 
   const kit = await startSimulatorServer(({ url, headers, send, takeFailure, now }) => {
     if (url.pathname !== '/audit/v1/logs') return send(404, { ok: false, error: 'unknown_method' });
@@ -103,6 +103,8 @@ export async function startSlackAuditSimulator(count = 0): Promise<SlackAuditSim
     addEntries(n: number, options: { perSecond?: number; second?: number } = {}) {
       const perSecond = options.perSecond ?? 3;
       const added: SlackEntry[] = [];
+      // New entries end near now: they start as many seconds back as they need.
+      last = Math.max(last, Math.floor(Date.now() / 1000) - Math.ceil(n / perSecond) - 1);
       for (let i = 0; i < n; i += 1) {
         let second = options.second;
         if (second === undefined) {
