@@ -40,7 +40,9 @@ export function mintDropboxToken(
 export function dropboxError(reply: VendorReply): { tag: string | null; reset: string | null } {
   try {
     const body = JSON.parse(reply.body) as { error?: Record<string, unknown> };
-    const tag = body.error?.['.tag'];
+    // A rate limit's reason is one level down: {error: {reason: {".tag": "too_many_requests"}}}.
+    const reason = body.error?.reason as Record<string, unknown> | undefined;
+    const tag = body.error?.['.tag'] ?? reason?.['.tag'];
     const reset = body.error?.reset;
     return {
       tag: typeof tag === 'string' ? tag.slice(0, 60) : null,
