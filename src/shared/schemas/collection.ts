@@ -29,6 +29,12 @@ export interface CollectorSpec {
   maxBackfillDays: number;
   /** Exactly one of these settings must be given (GitHub: org or enterprise). */
   oneOf?: readonly string[];
+  /**
+   * Exactly one of these groups of settings, each given whole (Okta: an API token, or an OAuth
+   * service app's client ID with its private key). A change that gives one group drops the
+   * stored settings of the others.
+   */
+  alternatives?: readonly (readonly string[])[];
 }
 
 /** The kinds Vigil collects from by itself, with their settings. */
@@ -44,8 +50,21 @@ export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
         required: true,
         placeholder: 'https://example.okta.com',
       },
-      { name: 'token', label: 'API token (SSWS)', kind: 'secret', required: true },
+      { name: 'token', label: 'API token (SSWS)', kind: 'secret', required: false },
+      {
+        name: 'clientId',
+        label: 'Or OAuth service app client ID (okta.logs.read)',
+        kind: 'text',
+        required: false,
+      },
+      {
+        name: 'privateKey',
+        label: 'OAuth private key (PEM or JWK)',
+        kind: 'secret',
+        required: false,
+      },
     ],
+    alternatives: [['token'], ['clientId', 'privateKey']],
   },
   github: {
     label: 'GitHub',
