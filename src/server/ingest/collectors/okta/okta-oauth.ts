@@ -46,13 +46,15 @@ function rewrapPem(text: string): string {
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-/** The signed client assertion for one token request. */
-function clientAssertion(
+/** The signed client assertion for one token request, or why the key cannot sign one. */
+export function clientAssertion(
   clientId: string,
+  privateKey: string,
   audience: string,
-  signing: { key: KeyObject; alg: 'RS256' | 'ES256'; kid?: string },
   now: number,
-): string {
+): string | { problem: string } {
+  const signing = readKey(privateKey);
+  if (typeof signing === 'string') return { problem: signing };
   const header = { alg: signing.alg, typ: 'JWT', ...(signing.kid ? { kid: signing.kid } : {}) };
   const iat = Math.floor(now / 1000);
   const claims = {
@@ -78,9 +80,11 @@ export async function mintOktaToken(
   allowInsecure: boolean,
   now: number,
 ): Promise<Minted> {
-  const signing = readKey(settings.privateKey ?? '');
-  if (typeof signing === 'string') return { failure: { kind: 'denied', message: signing } };
   const url = `${settings.url}/oauth2/v1/token`;
+  const assertion = clientAssertion(settings.clientId!, settings.privateKey ?? '', url, now);
+  if (typeof assertion !== 'string') {
+    return { failure: { kind: 'denied', message: assertion.problem } };
+  }
   return mintToken(
     {
       vendor: 'Okta',
@@ -89,7 +93,7 @@ export async function mintOktaToken(
         grant_type: 'client_credentials',
         scope: 'okta.logs.read',
         client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-        client_assertion: clientAssertion(settings.clientId!, url, signing, now),
+        client_assertion: assertion,
       },
       allowInsecure,
       refused:

@@ -105,7 +105,9 @@ async function poll(context: CollectorContext): Promise<PollOutcome> {
       await context.saveCursor(JSON.stringify(cursor));
       continue;
     }
-    if (reply.status !== 200) return slackFailure(reply, context.now());
+    // Slack may also answer 200 with {ok: false, error}.
+    if (reply.status !== 200 || slackError(reply) !== null)
+      return slackFailure(reply, context.now());
     const page = readPage(reply);
     if (typeof page === 'string') return { kind: 'broken', message: page };
     records += page.entries.length;
@@ -141,7 +143,7 @@ async function test(context: CollectorContext): Promise<{ ok: boolean; message: 
     if (!(error instanceof NetworkFailure)) throw error;
     return { ok: false, message: `Slack could not be reached: ${error.message}.` };
   }
-  if (reply.status !== 200) {
+  if (reply.status !== 200 || slackError(reply) !== null) {
     const outcome = slackFailure(reply, context.now());
     return { ok: false, message: `${'message' in outcome ? outcome.message : 'Slack refused'}.` };
   }
