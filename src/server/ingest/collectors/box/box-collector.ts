@@ -180,16 +180,10 @@ async function poll(context: CollectorContext): Promise<PollOutcome> {
 
 async function test(context: CollectorContext): Promise<{ ok: boolean; message: string }> {
   const base = context.settings.apiUrl!;
-  let page;
-  try {
-    page = await fetchPage(
-      `${base}/2.0/events?stream_type=admin_logs_streaming&stream_position=now&limit=1`,
-      context,
-    );
-  } catch (error) {
-    if (!(error instanceof NetworkFailure)) throw error;
-    return { ok: false, message: `Box could not be reached: ${error.message}.` };
-  }
+  const page = await fetchPage(
+    `${base}/2.0/events?stream_type=admin_logs_streaming&stream_position=now&limit=1`,
+    context,
+  );
   if ('kind' in page) {
     return { ok: false, message: `${'message' in page ? page.message : 'Box refused'}.` };
   }
