@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -55,6 +56,16 @@ export interface OktaSimulator {
   waits: Array<{ at: number; until: number; status: number }>;
   /** The next request answers 429 E0000047, its limit resetting `resetAfterMs` from then. */
   throttleNext(resetAfterMs: number): void;
+  /**
+   * Registers an OAuth service app at the org authorization server (`POST /oauth2/v1/token`,
+   * client credentials, private_key_jwt, scope okta.logs.read): its client ID and private key
+   * (PKCS#8 PEM). Its access tokens are accepted as `Bearer` on the System Log.
+   */
+  enableOAuth(): { clientId: string; privateKey: string };
+  /** Token requests, and the client assertion claims of each. */
+  tokenRequests: Array<{ at: number; status: number; form: Record<string, string> }>;
+  /** Every access token issued so far expires now. */
+  expireTokens(): void;
   close(): Promise<void>;
 }
 
@@ -74,6 +85,9 @@ export async function startOktaSimulator(count = 0): Promise<OktaSimulator> {
   let rate: { limit: number; windowMs: number; windowStart: number; used: number } | null = null;
   let inFlight = 0;
   let persisted = Date.now() - 86_400_000;
+  let app: { clientId: string; publicKey: KeyObject } | null = null;
+  const accessTokens = new Map<string, number>();
+  const usedJtis = new Set<string>();
 
   const sim: OktaSimulator = {
     url: '',
@@ -117,6 +131,18 @@ export async function startOktaSimulator(count = 0): Promise<OktaSimulator> {
     setRateLimit(limit, windowMs) {
       rate = { limit, windowMs, windowStart: Date.now(), used: 0 };
     },
+    tokenRequests: [],
+    enableOAuth() {
+      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      app = { clientId: `0oa${randomUUID().replace(/-/g, '').slice(0, 17)}`, publicKey };
+      return {
+        clientId: app.clientId,
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      };
+    },
+    expireTokens() {
+      for (const key of accessTokens.keys()) accessTokens.set(key, 0);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -126,7 +152,82 @@ export async function startOktaSimulator(count = 0): Promise<OktaSimulator> {
 
   const link = (query: URLSearchParams) => `<${sim.url}/api/v1/logs?${query}>`;
 
+  /** The org authorization server's token endpoint, as Okta documents it for service apps. */
+  const tokenEndpoint = (body: string, response: http.ServerResponse) => {
+    const form = Object.fromEntries(new URLSearchParams(body));
+    const answer = (status: number, payload: unknown) => {
+      sim.tokenRequests.push({ at: Date.now(), status, form });
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(payload));
+    };
+    const refuse = (description: string) =>
+      answer(401, { error: 'invalid_client', error_description: description });
+    if (!app) return refuse('Client authentication failed.');
+    if (form.grant_type !== 'client_credentials') {
+      return answer(400, {
+        error: 'unsupported_grant_type',
+        error_description: 'The grant type is not supported.',
+      });
+    }
+    if (form.client_assertion_type !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer') {
+      return refuse('The client_assertion_type is invalid.');
+    }
+    const [head, claims, signature] = (form.client_assertion ?? '').split('.');
+    if (!head || !claims || !signature) return refuse('The client_assertion is not a JWT.');
+    const good = verify(
+      'sha256',
+      Buffer.from(`${head}.${claims}`),
+      app.publicKey,
+      Buffer.from(signature, 'base64url'),
+    );
+    if (!good) return refuse('The client_assertion signature is invalid.');
+    const jwt = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const now = Math.floor(Date.now() / 1000);
+    if (jwt.iss !== app.clientId || jwt.sub !== app.clientId) {
+      return refuse('The iss and sub claims must be the client_id.');
+    }
+    if (jwt.aud !== `${sim.url}/oauth2/v1/token`) return refuse('The audience claim is invalid.');
+    if (typeof jwt.exp !== 'number' || jwt.exp <= now || jwt.exp > now + 3600) {
+      return refuse('The client_assertion token is expired or its expiry is too far away.');
+    }
+    if (typeof jwt.jti !== 'string' || usedJtis.has(jwt.jti)) {
+      return refuse('The client_assertion token has already been used.');
+    }
+    usedJtis.add(jwt.jti);
+    if (!(form.scope ?? '').split(' ').includes('okta.logs.read')) {
+      return answer(400, {
+        error: 'invalid_scope',
+        error_description: 'The requested scope is invalid.',
+      });
+    }
+    const accessToken = `eyJ${randomUUID().replace(/-/g, '')}`;
+    accessTokens.set(accessToken, Date.now() + 3600_000);
+    return answer(200, {
+      token_type: 'Bearer',
+      expires_in: 3600,
+      access_token: accessToken,
+      scope: 'okta.logs.read',
+    });
+  };
+
+  /** SSWS with the API token, or a Bearer token the authorization server issued and still valid. */
+  const authorized = (header: string | undefined): 'ok' | 'expired' | 'invalid' => {
+    if (header === `SSWS ${token}`) return 'ok';
+    const bearer = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+    if (!bearer || !accessTokens.has(bearer)) return 'invalid';
+    return accessTokens.get(bearer)! > Date.now() ? 'ok' : 'expired';
+  };
+
   const server = http.createServer((request, response) => {
+    if (request.method === 'POST' && (request.url ?? '').startsWith('/oauth2/v1/token')) {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => tokenEndpoint(Buffer.concat(chunks).toString('utf8'), response));
+      return;
+    }
     inFlight += 1;
     sim.maxInFlight = Math.max(sim.maxInFlight, inFlight);
     response.on('close', () => {
@@ -176,7 +277,18 @@ export async function startOktaSimulator(count = 0): Promise<OktaSimulator> {
         errorCode: 'E0000022',
         errorSummary: 'The endpoint does not support the provided HTTP method',
       });
-    if (request.headers.authorization !== `SSWS ${token}`) {
+    const auth = authorized(request.headers.authorization);
+    if (auth === 'expired') {
+      return send(
+        401,
+        { errorCode: 'E0000011', errorSummary: 'Invalid token provided', errorCauses: [] },
+        {
+          'www-authenticate':
+            'Bearer authorization_uri="http://okta/oauth2/v1/authorize", realm="IdpGrpc", error="invalid_token", error_description="The token has expired."',
+        },
+      );
+    }
+    if (auth === 'invalid') {
       return send(401, {
         errorCode: 'E0000011',
         errorSummary: 'Invalid token provided',

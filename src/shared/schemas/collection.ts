@@ -29,6 +29,12 @@ export interface CollectorSpec {
   maxBackfillDays: number;
   /** Exactly one of these settings must be given (GitHub: org or enterprise). */
   oneOf?: readonly string[];
+  /**
+   * Exactly one of these groups of settings, each given whole (Okta: an API token, or an OAuth
+   * service app's client ID with its private key). A change that gives one group drops the
+   * stored settings of the others.
+   */
+  alternatives?: readonly (readonly string[])[];
 }
 
 /** Microsoft 365 content types of the Management Activity API, all collected unless narrowed. */
@@ -71,8 +77,21 @@ export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
         required: true,
         placeholder: 'https://example.okta.com',
       },
-      { name: 'token', label: 'API token (SSWS)', kind: 'secret', required: true },
+      { name: 'token', label: 'API token (SSWS)', kind: 'secret', required: false },
+      {
+        name: 'clientId',
+        label: 'Or OAuth service app client ID (okta.logs.read)',
+        kind: 'text',
+        required: false,
+      },
+      {
+        name: 'privateKey',
+        label: 'OAuth private key (PEM or JWK)',
+        kind: 'secret',
+        required: false,
+      },
     ],
+    alternatives: [['token'], ['clientId', 'privateKey']],
   },
   github: {
     label: 'GitHub',
@@ -167,6 +186,62 @@ export const collectorSpecs: Partial<Record<EventSource, CollectorSpec>> = {
         kind: 'url',
         required: false,
         defaultValue: 'https://admin.googleapis.com',
+      },
+    ],
+  },
+  slack: {
+    label: 'Slack',
+    maxBackfillDays: 365,
+    fields: [
+      {
+        name: 'token',
+        label: 'User token (xoxp-, auditlogs:read)',
+        kind: 'secret',
+        required: true,
+      },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://api.slack.com',
+      },
+    ],
+  },
+  box: {
+    label: 'Box',
+    maxBackfillDays: 365,
+    fields: [
+      { name: 'clientId', label: 'Client ID', kind: 'text', required: true },
+      { name: 'clientSecret', label: 'Client secret', kind: 'secret', required: true },
+      { name: 'enterpriseId', label: 'Enterprise ID', kind: 'text', required: true },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://api.box.com',
+      },
+    ],
+  },
+  dropbox: {
+    label: 'Dropbox',
+    maxBackfillDays: 365,
+    fields: [
+      { name: 'appKey', label: 'App key', kind: 'text', required: true },
+      { name: 'appSecret', label: 'App secret', kind: 'secret', required: true },
+      {
+        name: 'refreshToken',
+        label: 'Refresh token (events.read)',
+        kind: 'secret',
+        required: true,
+      },
+      {
+        name: 'apiUrl',
+        label: 'API URL',
+        kind: 'url',
+        required: false,
+        defaultValue: 'https://api.dropboxapi.com',
       },
     ],
   },

@@ -113,6 +113,7 @@ export function checkSettings(
     result.settings[field.name] = value;
     if (stored && stored.settings[field.name] !== value) result.changed = true;
   }
+  if (spec.alternatives) checkAlternatives(spec.alternatives, given, stored, result);
   const chosen = spec.oneOf?.filter((name) => result.settings[name] !== undefined) ?? [];
   if (spec.oneOf && chosen.length !== 1) {
     const field = spec.oneOf[0]!;
@@ -122,4 +123,48 @@ export function checkSettings(
     );
   }
   return result;
+}
+
+/**
+ * Exactly one group of settings given whole (Okta: a token, or a client ID and a private key).
+ * When a change gives one group, the stored settings of the others are dropped: that is how a
+ * collection switches from one way of signing in to another.
+ */
+function checkAlternatives(
+  groups: readonly (readonly string[])[],
+  given: Readonly<Record<string, unknown>>,
+  stored: StoredSettings | null,
+  result: CheckedSettings,
+): void {
+  const has = (name: string) =>
+    result.settings[name] !== undefined || result.secrets[name] !== undefined;
+  const givenNow = groups.filter((group) => group.some((name) => settingText(given[name])));
+  if (givenNow.length === 1) {
+    for (const group of groups) {
+      if (group === givenNow[0]) continue;
+      for (const name of group) {
+        if (!has(name)) continue;
+        delete result.settings[name];
+        delete result.secrets[name];
+        delete result.hints[name];
+        if (stored) result.changed = true;
+      }
+    }
+  }
+  const partial = groups.find((group) => group.some(has) && !group.every(has));
+  if (partial) {
+    const missing = partial.find((name) => !has(name))!;
+    const present = partial.find(has)!;
+    throw invalid(
+      `settings.${missing} is required with settings.${present}.`,
+      `settings.${missing}`,
+    );
+  }
+  if (groups.filter((group) => group.every(has)).length !== 1) {
+    const ways = groups.map((group) => group.map((name) => `settings.${name}`).join(' and '));
+    throw invalid(
+      `settings.${groups[0]![0]}: give ${ways.join(', or ')}.`,
+      `settings.${groups[0]![0]}`,
+    );
+  }
 }

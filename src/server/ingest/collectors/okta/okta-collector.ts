@@ -1,7 +1,8 @@
 import type { Collector, CollectorContext, PollOutcome } from '../collector';
 import { linkRelation } from '../link-header';
 import type { VendorReply } from '../vendor-http';
-import { NetworkFailure, vendorRequest } from '../vendor-http';
+import { NetworkFailure } from '../vendor-http';
+import { oktaGet, usesOAuth } from './okta-auth';
 import { oktaNotBefore, oktaProblem } from './okta-replies';
 
 /*
@@ -23,13 +24,6 @@ export function firstPageUrl(base: string, backfillDays: number, now: number): s
   const since = new Date(now - backfillDays * 86_400_000).toISOString();
   const query = new URLSearchParams({ since, sortOrder: 'ASCENDING', limit: String(PAGE_LIMIT) });
   return `${base}/api/v1/logs?${query}`;
-}
-
-function get(url: string, context: CollectorContext): Promise<VendorReply> {
-  return vendorRequest(url, {
-    headers: { accept: 'application/json', authorization: `SSWS ${context.settings.token}` },
-    allowInsecure: context.allowInsecure,
-  });
 }
 
 /** Why a reply cannot be followed (not JSON, not a list, no next link, another host). */
@@ -69,8 +63,8 @@ function newestPublished(events: readonly unknown[]): number | null {
 }
 
 /** What a reply other than 200 means for the poll. */
-function failed(reply: VendorReply, now: number): PollOutcome {
-  const message = oktaProblem(reply);
+function failed(reply: VendorReply, now: number, oauth: boolean): PollOutcome {
+  const message = oktaProblem(reply, oauth);
   if (reply.status === 401 || reply.status === 403) return { kind: 'denied', message };
   const notBefore = oktaNotBefore(reply, now);
   if (reply.status === 429) return { kind: 'throttled', message, notBefore: notBefore! };
@@ -92,12 +86,14 @@ async function poll(context: CollectorContext): Promise<PollOutcome> {
     if (context.stopping()) return { kind: 'more', pages, records };
     let reply: VendorReply;
     try {
-      reply = await get(url, context);
+      const answer = await oktaGet(url, context);
+      if ('failure' in answer) return answer.failure;
+      reply = answer;
     } catch (error) {
       if (!(error instanceof NetworkFailure)) throw error;
       return { kind: 'retry', message: `Okta could not be read: ${error.message}` };
     }
-    if (reply.status !== 200) return failed(reply, context.now());
+    if (reply.status !== 200) return failed(reply, context.now(), usesOAuth(context.settings));
     const page = unusable(reply, base);
     if (typeof page === 'string') return { kind: 'broken', message: page };
     pages += 1;
@@ -122,19 +118,26 @@ async function poll(context: CollectorContext): Promise<PollOutcome> {
 
 async function test(context: CollectorContext): Promise<{ ok: boolean; message: string }> {
   const base = context.settings.url!;
+  const oauth = usesOAuth(context.settings);
   let reply: VendorReply;
   try {
-    reply = await get(`${base}/api/v1/logs?limit=1`, context);
+    const answer = await oktaGet(`${base}/api/v1/logs?limit=1`, context);
+    if ('failure' in answer) {
+      const { failure } = answer;
+      return { ok: false, message: `${'message' in failure ? failure.message : 'Okta refused'}.` };
+    }
+    reply = answer;
   } catch (error) {
     if (!(error instanceof NetworkFailure)) throw error;
     return { ok: false, message: `Okta could not be reached: ${error.message}.` };
   }
-  if (reply.status !== 200) return { ok: false, message: `${oktaProblem(reply)}.` };
+  if (reply.status !== 200) return { ok: false, message: `${oktaProblem(reply, oauth)}.` };
   const page = unusable(reply, base);
   if (typeof page === 'string') return { ok: false, message: `${page}.` };
+  const who = oauth ? 'the OAuth service app' : 'the API token';
   return {
     ok: true,
-    message: `Okta answered: the API token can read the System Log of ${new URL(base).host}.`,
+    message: `Okta answered: ${who} can read the System Log of ${new URL(base).host}.`,
   };
 }
 

@@ -42,8 +42,14 @@ function oktaError(reply: VendorReply): { code: string | null; summary: string |
 }
 
 /** A sentence for a reply that is not a page of events. */
-export function oktaProblem(reply: VendorReply): string {
+export function oktaProblem(reply: VendorReply, oauth = false): string {
+  if (reply.status === 401 && oauth) {
+    return 'Okta answered 401: the OAuth access token was refused even when new';
+  }
   if (reply.status === 401) return 'Okta answered 401: the API token is not valid or has expired';
+  if (reply.status === 403 && oauth) {
+    return 'Okta answered 403: the service app may not read the System Log (grant it okta.logs.read and a role that reads reports)';
+  }
   if (reply.status === 403) {
     return 'Okta answered 403: the API token may not read the System Log (its administrator needs read access to reports)';
   }
