@@ -29,7 +29,10 @@ const URL_FIELDS: Record<ChannelKind, readonly string[]> = {
 /** Refuses a URL that is not https or points inside (unless VIGIL_ALLOW_HTTP_CONNECTORS). */
 function checkUrls(kind: ChannelKind, settings: Settings, allowInsecure: boolean): void {
   for (const field of URL_FIELDS[kind]) {
-    const checked = checkTargetUrl(String(settings[field] ?? ''), allowInsecure);
+    const checked = checkTargetUrl(
+      typeof settings[field] === 'string' ? settings[field] : '',
+      allowInsecure,
+    );
     if ('problem' in checked) {
       throw invalid(`The URL ${checked.problem}`, `settings.${field}`);
     }
@@ -96,7 +99,10 @@ export function changedSettings(
   patch: Settings,
   box: SecretBox,
   allowInsecure: boolean,
-): { columns: Pick<ChannelRow, 'settings' | 'secrets' | 'secret_hints'>; changedSecrets: string[] } {
+): {
+  columns: Pick<ChannelRow, 'settings' | 'secrets' | 'secret_hints'>;
+  changedSecrets: string[];
+} {
   const kind = row.kind as ChannelKind;
   const merged = { ...openSettings(row, box), ...patch };
   const parsed = channelCreateSchema.safeParse({ kind, name: row.name, settings: merged });

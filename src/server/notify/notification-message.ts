@@ -99,7 +99,10 @@ export function buildMessage(
         ...base,
         severity: null,
         url,
-        facts: [...(decision ? [['Decision', decision] as [string, string]] : []), ['Time', occurredAt]],
+        facts: [
+          ...(decision ? [['Decision', decision] as [string, string]] : []),
+          ['Time', occurredAt],
+        ],
         body: {
           ...head,
           reveal: {

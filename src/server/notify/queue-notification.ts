@@ -8,10 +8,7 @@ import { shippedPolicies } from '../analysis/rules/policies';
 import { readJson, toJson } from '../db/dialect';
 import { firstEmailChannel, type ChannelRow } from '../db/queries/notification-channels';
 import { queueDeliveries, type DeliveryRow } from '../db/queries/notification-deliveries';
-import {
-  activeUserEmail,
-  emailsWithPermission,
-} from '../db/queries/notification-recipients';
+import { activeUserEmail, emailsWithPermission } from '../db/queries/notification-recipients';
 import { enabledRulesOf } from '../db/queries/notification-rules';
 import { personalAddress } from '../db/queries/user-notifications';
 import { isOnWatchlist } from '../db/queries/watchlists';

@@ -39,7 +39,11 @@ const host = z
   .min(1, 'A host is required.')
   .max(253, 'At most 253 characters.')
   .regex(/^[A-Za-z0-9.:[\]-]+$/, 'A host name or an IP address, nothing else.');
-const port = z.number().int().min(1, 'A port from 1 to 65535.').max(65535, 'A port from 1 to 65535.');
+const port = z
+  .number()
+  .int()
+  .min(1, 'A port from 1 to 65535.')
+  .max(65535, 'A port from 1 to 65535.');
 const address = z.email('An email address, such as soc@example.com.').max(254);
 
 export const webhookSettingsSchema = z.strictObject({
@@ -149,7 +153,10 @@ export const triggerSchema = z.discriminatedUnion('kind', [
 ]);
 export type Trigger = z.infer<typeof triggerSchema>;
 
-const channelIds = z.array(z.string().min(1).max(128)).min(1, 'Choose at least one channel.').max(50);
+const channelIds = z
+  .array(z.string().min(1).max(128))
+  .min(1, 'Choose at least one channel.')
+  .max(50);
 
 /** POST /notifications/rules */
 export const ruleCreateSchema = z.strictObject({

@@ -157,7 +157,9 @@ describe('an alert raised by ingest', () => {
     expect(JSON.parse(at('/teams')[0]!.body).attachments[0].contentType).toBe(
       'application/vnd.microsoft.card.adaptive',
     );
-    expect(syslog.frames[0]).toMatch(/^<107>1 \S+ \S+ vigil \d+ alert\.created - CEF:0\|Vigil\|Vigil\|/);
+    expect(syslog.frames[0]).toMatch(
+      /^<107>1 \S+ \S+ vigil \d+ alert\.created - CEF:0\|Vigil\|Vigil\|/,
+    );
     expect(syslog.frames[0]).toContain(`suser=${pseudonym}`);
 
     const log = await admin.get('/notifications/deliveries', { status: 'delivered' });
@@ -272,7 +274,10 @@ describe('channels and rules', () => {
     expect(test.body.message).toContain('503');
     const failed = await admin.get('/notifications/deliveries', { channel: id, status: 'failed' });
     expect(failed.body.deliveries).toHaveLength(1);
-    expect(failed.body.deliveries[0]).toMatchObject({ attempts: 1, lastError: 'The receiver answered 503.' });
+    expect(failed.body.deliveries[0]).toMatchObject({
+      attempts: 1,
+      lastError: 'The receiver answered 503.',
+    });
     const retry = await admin.post(`/notifications/deliveries/${test.body.deliveryId}/retry`);
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     await eventually(
@@ -301,7 +306,11 @@ describe('channels and rules', () => {
     const strict = await startTestApp({ allowHttpConnectors: false });
     try {
       const strictAdmin = await strict.signInAs('admin');
-      for (const url of ['http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x']) {
+      for (const url of [
+        'http://hooks.example.com/x',
+        'https://127.0.0.1/x',
+        'https://10.1.2.3/x',
+      ]) {
         const reply = await strictAdmin.post('/notifications/channels', {
           kind: 'webhook',
           name: 'Inside',

@@ -104,8 +104,7 @@ export function checkTargetUrl(
   if (url.hash) return { problem: 'must not have a fragment.' };
   if (!allowInsecure && isInsideHost(url.hostname)) {
     return {
-      problem:
-        'names a private, loopback or link-local address; Vigil sends only to public hosts.',
+      problem: 'names a private, loopback or link-local address; Vigil sends only to public hosts.',
     };
   }
   return { url: url.toString() };

@@ -3,8 +3,7 @@ import nodemailer from 'nodemailer';
 import type { NotificationMessage } from '../notification-message';
 import { DeliveryFailure, type ChannelSender } from './channel-sender';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The email's plain text: the facts, one a line, and the link. */
 export function emailText(message: NotificationMessage): string {
@@ -21,7 +20,10 @@ export function emailText(message: NotificationMessage): string {
 
 function emailHtml(message: NotificationMessage): string {
   const rows = message.facts
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   return `<p><strong>${escapeHtml(message.title)}</strong></p><table>${rows}</table><p><a href="${escapeHtml(
     message.url,
@@ -39,7 +41,9 @@ export const sendEmail: ChannelSender = async (message, target) => {
     host: String(s.host),
     port: Number(s.port),
     secure: Boolean(s.secure),
-    ...(s.username ? { auth: { user: String(s.username), pass: String(s.password ?? '') } } : {}),
+    ...(typeof s.username === 'string' && s.username !== ''
+      ? { auth: { user: s.username, pass: typeof s.password === 'string' ? s.password : '' } }
+      : {}),
     connectionTimeout: target.timeoutMs,
     greetingTimeout: target.timeoutMs,
     socketTimeout: target.timeoutMs,

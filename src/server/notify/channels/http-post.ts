@@ -18,7 +18,8 @@ export async function postJson(
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
-      () => reject(new DeliveryFailure(`The receiver did not answer within ${timeoutMs / 1000} s.`)),
+      () =>
+        reject(new DeliveryFailure(`The receiver did not answer within ${timeoutMs / 1000} s.`)),
       timeoutMs,
     );
   });
@@ -27,7 +28,11 @@ export async function postJson(
       vendorRequest(checked.url, {
         method: 'POST',
         body,
-        headers: { 'content-type': 'application/json', 'user-agent': 'Vigil notifications', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Vigil notifications',
+          ...headers,
+        },
         allowInsecure,
         timeoutMs,
       }),

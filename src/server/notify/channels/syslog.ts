@@ -17,10 +17,7 @@ const FACILITY = 13;
 
 const cefHeader = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
 const cefValue = (text: string) =>
-  text
-    .replace(/\\/g, '\\\\')
-    .replace(/=/g, '\\=')
-    .replace(/\r?\n/g, '\\n');
+  text.replace(/\\/g, '\\\\').replace(/=/g, '\\=').replace(/\r?\n/g, '\\n');
 
 /**
  * The CEF line (ArcSight Common Event Format) of a message: vendor Vigil, the event type as
@@ -28,7 +25,9 @@ const cefValue = (text: string) =>
  * as suser, the link as request, the delivery id as externalId).
  */
 export function cefLine(message: NotificationMessage): string {
-  const body = message.body as { alert?: { id: string; rule: string; person: { pseudonym: string } } };
+  const body = message.body as {
+    alert?: { id: string; rule: string; person: { pseudonym: string } };
+  };
   const severity = SEVERITIES[message.severity ?? '']?.cef ?? 3;
   const extension: Array<[string, string]> = [
     ['rt', String(Date.parse(message.occurredAt))],
@@ -85,8 +84,10 @@ export const sendSyslog: ChannelSender = (message, target) => {
       s.protocol === 'tls'
         ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
         : net.connect({ host, port });
-    socket.setTimeout(target.timeoutMs, () => fail(`no answer within ${target.timeoutMs / 1000} s.`));
-    socket.once('error', (error) => fail(error.message));
+    socket.setTimeout(target.timeoutMs, () =>
+      fail(`no answer within ${target.timeoutMs / 1000} s.`),
+    );
+    socket.once('error', (error: Error) => fail(error.message));
     socket.once(s.protocol === 'tls' ? 'secureConnect' : 'connect', () => {
       socket.end(frame, () => resolve());
     });

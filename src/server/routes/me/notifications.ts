@@ -2,10 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { myNotificationsSchema } from '../../../shared/schemas/notifications';
-import {
-  getUserNotifications,
-  setUserNotifications,
-} from '../../db/queries/user-notifications';
+import { getUserNotifications, setUserNotifications } from '../../db/queries/user-notifications';
 
 /** GET and PUT /me/notifications: what the caller asked to be told by email themselves. */
 export const myNotificationRoutes: FastifyPluginAsyncZod = async (app) => {

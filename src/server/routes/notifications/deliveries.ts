@@ -99,7 +99,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await findDelivery(trx, id);
         if (!row) throw missing();
         if (row.status === 'pending') {
-          throw conflict('This delivery is still being tried: wait for it to be delivered or fail.');
+          throw conflict(
+            'This delivery is still being tried: wait for it to be delivered or fail.',
+          );
         }
         const now = Date.now();
         await requeueDelivery(trx, id, now, now + RETRY_WINDOW_MS);

@@ -116,7 +116,11 @@ export async function startSyslogReceiver(): Promise<SyslogReceiver> {
 }
 
 /** Waits until `check` holds, or fails after `ms`. */
-export async function eventually(check: () => boolean, ms = 10_000, what = 'the condition'): Promise<void> {
+export async function eventually(
+  check: () => boolean,
+  ms = 10_000,
+  what = 'the condition',
+): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}.`);
