@@ -34,9 +34,10 @@ const columns: DataTableColumn<Delivery>[] = [
     cell: (d) => formatDateTime(d.createdAt),
     exportText: (d) => isoDateTime(d.createdAt),
     width: 160,
+    keyColumn: true,
   },
-  { id: 'channel', header: 'Channel', value: (d) => d.channelName, width: 160 },
-  { id: 'event', header: 'Event', value: (d) => d.event, width: 150 },
+  { id: 'channel', header: 'Channel', value: (d) => d.channelName, width: 150, keyColumn: true },
+  { id: 'event', header: 'Event', value: (d) => d.event, width: 130, keyColumn: true },
   { id: 'title', header: 'Message', value: (d) => d.title, keyColumn: true },
   {
     id: 'status',
@@ -44,10 +45,24 @@ const columns: DataTableColumn<Delivery>[] = [
     value: (d) => statusLabels[d.status],
     cell: (d) => <span className={`badge delivery-${d.status}`}>{statusLabels[d.status]}</span>,
     width: 100,
+    keyColumn: true,
   },
-  { id: 'attempts', header: 'Attempts', value: (d) => d.attempts, align: 'right', width: 80 },
-  { id: 'error', header: 'Last error', value: (d) => d.lastError ?? '', width: 280 },
-  { id: 'id', header: 'Delivery id', value: (d) => d.id, width: 290 },
+  {
+    id: 'attempts',
+    header: 'Attempts',
+    value: (d) => d.attempts,
+    align: 'right',
+    width: 80,
+    keyColumn: true,
+  },
+  {
+    id: 'error',
+    header: 'Last error',
+    value: (d) => d.lastError ?? '',
+    width: 260,
+    keyColumn: true,
+  },
+  { id: 'id', header: 'Delivery id', value: (d) => d.id, width: 290, hiddenByDefault: true },
 ];
 
 /**
