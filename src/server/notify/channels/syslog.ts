@@ -15,7 +15,8 @@ const SEVERITIES: Record<string, { cef: number; syslog: number }> = {
 /** Facility 13, log audit (RFC 5424, table 1). */
 const FACILITY = 13;
 
-const cefHeader = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+const cefHeader = (text: string) =>
+  text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 const cefValue = (text: string) =>
   text.replace(/\\/g, '\\\\').replace(/=/g, '\\=').replace(/\r?\n/g, '\\n');
 
