@@ -19,6 +19,7 @@ import { securityPlugin } from './plugins/security';
 import { serveClient } from './plugins/static';
 import { shippedTemplatesPlugin } from './case/templates/shipped-templates-plugin';
 import { collectionPlugin } from './ingest/collectors/collection-plugin';
+import { notifyPlugin } from './notify/notify-plugin';
 import { apiRoutes } from './routes/api';
 import './types';
 
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(privacyPlugin);
+  await app.register(notifyPlugin);
   await app.register(shippedTemplatesPlugin);
   await app.register(swagger, {
     openapi: {

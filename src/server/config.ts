@@ -34,6 +34,8 @@ export interface Config {
   secretKeyFile: string;
   /** VIGIL_ALLOW_HTTP_CONNECTORS: collectors may use plain http and private addresses (tests). */
   allowHttpConnectors: boolean;
+  /** VIGIL_PUBLIC_URL: Vigil's address as people open it, for links in notifications. */
+  publicUrl: string;
 }
 
 /** The key file's default place: beside the SQLite database, or under data/ for PostgreSQL. */
@@ -104,5 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? path.resolve(env.VIGIL_SECRET_KEY_FILE)
       : defaultKeyFile(env.DATABASE_URL || undefined),
     allowHttpConnectors: bool(env.VIGIL_ALLOW_HTTP_CONNECTORS, false),
+    publicUrl: (
+      env.VIGIL_PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${env.PORT || '8080'}`
+    ).replace(/\/+$/, ''),
   };
 }

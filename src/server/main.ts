@@ -12,6 +12,7 @@ import { detectionRunnerPlugin } from './analysis/alerts/detection-runner-plugin
 import { retentionPlugin } from './privacy/retention/retention-plugin';
 import { revealExpiryPlugin } from './privacy/reveals/reveal-expiry-plugin';
 import { collectionSchedulerPlugin } from './ingest/collectors/collection-scheduler-plugin';
+import { notificationSenderPlugin } from './notify/notification-sender-plugin';
 
 /**
  * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it
@@ -49,6 +50,7 @@ export async function main(): Promise<void> {
   await app.register(retentionPlugin);
   await app.register(revealExpiryPlugin);
   await app.register(collectionSchedulerPlugin);
+  await app.register(notificationSenderPlugin);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -18,6 +18,7 @@ export const permissions = [
   'identity.reveal',
   'privacy.approve',
   'legal.hold',
+  'notifications.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -39,6 +40,8 @@ export const permissionDescriptions: Record<Permission, string> = {
     'Ask to reveal a pseudonymized person in a case, with a purpose, and find people by real name',
   'privacy.approve': 'Approve, deny and list requests to reveal identities',
   'legal.hold': 'Place and lift legal holds on investigations they can see',
+  'notifications.manage':
+    'Set up notification channels and rules, read the delivery log and send deliveries again',
 };
 
 /**

@@ -159,6 +159,25 @@ export const routes = {
     needsInvestigation: false,
     searchParams: ['status'],
   },
+  notificationChannels: {
+    path: '/app/admin/notifications/channels',
+    title: 'Notification channels',
+    needsInvestigation: false,
+    adminOnly: true,
+  },
+  notificationRules: {
+    path: '/app/admin/notifications/rules',
+    title: 'Notification rules',
+    needsInvestigation: false,
+    adminOnly: true,
+  },
+  notificationDeliveries: {
+    path: '/app/admin/notifications/deliveries',
+    title: 'Delivery log',
+    needsInvestigation: false,
+    adminOnly: true,
+    searchParams: ['channel', 'status'],
+  },
   privacySettings: {
     path: '/app/admin/privacy',
     title: 'Privacy settings',

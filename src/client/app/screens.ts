@@ -36,6 +36,9 @@ export const screens = {
   audit: () => import('../features/audit/audit-page'),
   privacyReveals: () => import('../features/privacy/reveal-requests-page'),
   privacySettings: () => import('../features/privacy/privacy-settings-page'),
+  notificationChannels: () => import('../features/notifications/channels-page'),
+  notificationRules: () => import('../features/notifications/rules-page'),
+  notificationDeliveries: () => import('../features/notifications/deliveries-page'),
   settings: () => import('../features/settings/settings-page'),
 } satisfies Record<RouteId, ScreenLoader>;
 

@@ -26,6 +26,10 @@ import { detectionRuleDelete } from './detection/detection-rule-delete';
 import { detectionRuleTest } from './detection/detection-rule-test';
 import { detectionRuleToggleEnabled } from './detection/detection-rule-toggle-enabled';
 import { watchlistCreate } from './detection/watchlist-create';
+import { notificationChannelCreate } from './notifications/notification-channel-create';
+import { notificationChannelTest } from './notifications/notification-channel-test';
+import { notificationDeliveryRetry } from './notifications/notification-delivery-retry';
+import { notificationRuleCreate } from './notifications/notification-rule-create';
 import { checklistTick } from './templates/checklist-tick';
 import { investigationCreateFromTemplate } from './templates/investigation-create-from-template';
 import { templateCreate } from './templates/template-create';
@@ -190,6 +194,10 @@ export const clientCommands: readonly ClientCommand[] = [
   detectionRuleToggleEnabled,
   detectionRuleDelete,
   watchlistCreate,
+  notificationChannelCreate,
+  notificationRuleCreate,
+  notificationChannelTest,
+  notificationDeliveryRetry,
   templateCreate,
   templateEdit,
   templateDelete,

@@ -16,6 +16,8 @@ export type OpenDialog =
   | { kind: 'changePassword' }
   | { kind: 'addDetectionRule' }
   | { kind: 'createWatchlist' }
+  | { kind: 'createChannel' }
+  | { kind: 'createNotificationRule' }
   | { kind: 'editTemplate'; templateId?: string }
   | { kind: 'writeNote'; investigationId: string; amends?: { id: string; excerpt: string } }
   | { kind: 'closeInvestigation'; investigationId: string }

@@ -16,6 +16,7 @@ import { checkActiveUsers } from './check-users';
 import { defaultWindow } from './default-window';
 import { templateForNewCase } from './templates/apply-template';
 import { templateWindow } from './templates/template-window';
+import { queueNotification } from '../notify/queue-notification';
 
 type CreateBody = z.output<typeof createInvestigationBodySchema>;
 
@@ -74,6 +75,17 @@ export async function createInvestigation(
     if (template) await insertChecklist(trx, id, template.steps);
     // A level chosen on creation is one set by hand, by the creator; Low leaves it to the evidence.
     await setRiskLevelByHand(trx, id, body.riskLevel, viewer.userId, now);
+    if (assignee && assignee !== viewer.userId) {
+      await queueNotification(
+        trx,
+        {
+          type: 'case.assigned',
+          investigation: { id, title: body.title },
+          assigneeUserId: assignee,
+        },
+        now,
+      );
+    }
   });
   return id;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+
 import type { z } from 'zod';
 
 import { canTransition, statusLabels } from '../../shared/investigation-model';
@@ -21,6 +22,7 @@ import { invisibleInvestigation } from './load-investigation';
 import { visibilityOf } from './visibility';
 import { assertHeldWindowKept } from './legal-hold/held-window';
 import { assertCaseWritable } from './writable-case';
+import { queueNotification } from '../notify/queue-notification';
 
 type UpdateBody = z.output<typeof updateInvestigationBodySchema>;
 
@@ -120,6 +122,18 @@ export async function updateInvestigation(
         updated_by: viewer.userId,
         updated_at: now,
       });
+    }
+    // A new assignee other than the one assigning is told (rules and their own choice).
+    if (changes.assigneeUserId && body.assigneeUserId && body.assigneeUserId !== viewer.userId) {
+      await queueNotification(
+        trx,
+        {
+          type: 'case.assigned',
+          investigation: { id, title: body.title ?? row.title },
+          assigneeUserId: body.assigneeUserId,
+        },
+        now,
+      );
     }
     return changes;
   });

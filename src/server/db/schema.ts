@@ -8,6 +8,12 @@ import type {
 } from './tables/activity';
 import type { IntegrationCollectionsTable } from './tables/collection';
 import type {
+  NotificationChannelsTable,
+  NotificationDeliveriesTable,
+  NotificationRulesTable,
+  UserNotificationsTable,
+} from './tables/notifications';
+import type {
   UserSettingsTable,
   RolesTable,
   UsersTable,
@@ -84,6 +90,10 @@ export interface Database {
   person_views: PersonViewsTable;
   retention_gate: RetentionGateTable;
   directory_version: DirectoryVersionTable;
+  notification_channels: NotificationChannelsTable;
+  notification_rules: NotificationRulesTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  user_notifications: UserNotificationsTable;
 }
 
 export type { EventsTable, IntegrationsTable, IngestRunsTable } from './tables/activity';

@@ -25,6 +25,7 @@ const PERMISSION_PHRASES: Record<Permission, string> = {
   'identity.reveal': 'reveal identities',
   'privacy.approve': 'decide requests to reveal identities',
   'legal.hold': 'place or lift legal holds',
+  'notifications.manage': 'manage notifications',
 };
 
 /** The session cookie's name and options for this deployment. */

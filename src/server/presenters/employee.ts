@@ -82,3 +82,14 @@ function presentIdentity(
     title: policy.showOrgDetails ? row.title : null,
   };
 }
+
+/**
+ * A person as a notification names them: by pseudonym only, whatever the privacy settings or
+ * reveals, since a message leaves Vigil's access control for good.
+ */
+export function presentNotifiedPerson(
+  employeeId: string,
+  pseudonyms: { of(employeeId: string): { name: string } },
+): { pseudonym: string } {
+  return { pseudonym: pseudonyms.of(employeeId).name };
+}

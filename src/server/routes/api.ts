@@ -19,7 +19,9 @@ import { incidentRoutes } from './incidents';
 import { integrationRoutes, pushIngestRoute } from './integrations';
 import { investigationRoutes } from './investigations';
 import { myPasswordRoutes } from './me/password';
+import { myNotificationRoutes } from './me/notifications';
 import { mySettingsRoutes } from './me/settings';
+import { notificationRoutes } from './notifications';
 import { openApiRoute } from './openapi';
 import { guardTextSearch, redactApiReplies } from '../plugins/privacy';
 import { guardApiScope } from '../plugins/security';
@@ -36,6 +38,7 @@ import { watchlistRoutes } from './watchlists';
 const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   authenticated.addHook('onRequest', requireOwnPassword);
   await authenticated.register(mySettingsRoutes);
+  await authenticated.register(myNotificationRoutes);
   await authenticated.register(investigationRoutes);
   await authenticated.register(findingRoutes);
   await authenticated.register(timelineRoutes);
@@ -57,6 +60,7 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   await authenticated.register(auditRoutes);
   await authenticated.register(retentionRoutes);
   await authenticated.register(privacyRoutes);
+  await authenticated.register(notificationRoutes);
   await authenticated.register(openApiRoute);
 };
 

@@ -151,6 +151,11 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'detectionRule.toggleEnabled' },
   { id: 'detectionRule.delete' },
   { id: 'watchlist.create', adminOnly: true },
+  // Notifications (issue 29): channels, rules, the delivery log.
+  { id: 'notifications.createChannel', adminOnly: true },
+  { id: 'notifications.createRule', adminOnly: true },
+  { id: 'notifications.testChannel', adminOnly: true },
+  { id: 'notifications.retryDelivery', adminOnly: true },
   // Keys on the Templates screen: n new, e edit, Delete asks before deleting (not shipped ones).
   // Not adminOnly, so the keys can say why a role may not (as the detection rule keys do).
   { id: 'template.create' },

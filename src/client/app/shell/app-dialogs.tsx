@@ -7,6 +7,8 @@ import { CreateRoleDialog, DeleteRoleDialog } from '../../features/admin/role-di
 import { AddRuleDialog } from '../../features/detection/add-rule-dialog';
 import { CreateWatchlistDialog } from '../../features/detection/create-watchlist-dialog';
 import { ConnectSourceDialog } from '../../features/integrations/connect-source-dialog';
+import { CreateChannelDialog } from '../../features/notifications/create-channel-dialog';
+import { CreateRuleDialog } from '../../features/notifications/create-rule-dialog';
 import { CloseInvestigationDialog } from '../../features/investigations/close-investigation-dialog';
 import { LegalHoldDialog } from '../../features/investigations/legal-hold-dialog';
 import { NoteDialog } from '../../features/investigations/note-dialog';
@@ -47,6 +49,10 @@ export function AppDialogs() {
       return <AddRuleDialog onClose={close} />;
     case 'createWatchlist':
       return <CreateWatchlistDialog onClose={close} />;
+    case 'createChannel':
+      return <CreateChannelDialog onClose={close} />;
+    case 'createNotificationRule':
+      return <CreateRuleDialog onClose={close} />;
     case 'editTemplate':
       return (
         <TemplateEditorDialog

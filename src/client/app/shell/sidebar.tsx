@@ -69,6 +69,11 @@ const SECTIONS: Array<{ title: string; items: Item[] }> = [
       { label: 'Audit log', to: '/app/admin/audit', permission: 'audit.read' },
       { label: 'Reveal requests', to: '/app/privacy/reveals', permission: 'privacy.approve' },
       { label: 'Privacy', to: '/app/admin/privacy', permission: 'configuration.manage' },
+      {
+        label: 'Notifications',
+        to: '/app/admin/notifications/channels',
+        permission: 'notifications.manage',
+      },
     ],
   },
 ];

@@ -22,6 +22,9 @@ const ROUTE_PERMISSIONS: Partial<Record<RouteId, Permission | readonly Permissio
   templates: 'investigations.write',
   privacyReveals: 'privacy.approve',
   privacySettings: 'configuration.manage',
+  notificationChannels: 'notifications.manage',
+  notificationRules: 'notifications.manage',
+  notificationDeliveries: 'notifications.manage',
   audit: 'audit.read',
 };
 

@@ -13,6 +13,7 @@ import { openDialogAtom } from '../../state/dialogs';
 import { keymapSettingsAtom } from '../../state/keymap';
 import { AddRuleForm } from './add-rule-form';
 import { BindingsList } from './bindings-list';
+import { MyNotificationsSection } from './my-notifications-section';
 import { plural } from '../../../shared/wording';
 
 /** Keyboard settings: profile, single-key shortcuts, and the user's own rules (kept on the server). */
@@ -154,6 +155,7 @@ export default function SettingsPage() {
           </button>
         </div>
       </section>
+      <MyNotificationsSection />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DetectionWork } from '../../db/queries/detection-queue';
 import { inTransaction } from '../../db/in-transaction';
 import { recordAlert } from '../../db/queries/alert-writes';
+import { queueNotification } from '../../notify/queue-notification';
 import { isOnWatchlist } from '../../db/queries/watchlists';
 import type { Database } from '../../db/schema';
 import type { Configuration } from '../../../shared/schemas/configuration';
@@ -77,7 +78,7 @@ async function candidatesWithin(
 
 /**
  * Runs every rule over one person's events that arrived (the work's span) plus the look-back
- * each rule needs, and records each hit as an alert, in one transaction: a pass that fails
+ * each rule needs, and records each hit as an alert (with its notifications), in one transaction: a pass that fails
  * leaves nothing half-recorded and the person stays queued. A rule that runs past its deadline
  * is stopped and named in the outcome, and the others go on.
  */
@@ -170,6 +171,23 @@ export async function detectPerson(
         },
         now,
       );
+      // Queued with the alert, in its transaction; sent later, in the background.
+      const facts = {
+        id: recorded.id,
+        title: rule.title,
+        severity,
+        ruleId: rule.id,
+        employeeId: person.id,
+      };
+      if (recorded.created) {
+        await queueNotification(trx, { type: 'alert.created', alert: facts }, now);
+      } else if (recorded.raisedFrom) {
+        await queueNotification(
+          trx,
+          { type: 'alert.severity_raised', alert: facts, previousSeverity: recorded.raisedFrom },
+          now,
+        );
+      }
       outcome.hits += 1;
       if (recorded.created) outcome.raised += 1;
       else outcome.extended += 1;

@@ -28,18 +28,19 @@ export interface ProducedAlert {
 
 /**
  * Records a hit as an alert: the same rule for the same person over overlapping (or adjoining)
- * time extends the newest such alert, its span widened, its sentence refreshed and its status
- * kept (a dismissed alert stays dismissed); otherwise a new alert is raised. The events behind
+ * time extends the newest such alert, its span widened, its sentence refreshed, its severity
+ * raised when the hit's is higher, and its status kept (a dismissed alert stays dismissed);
+ * otherwise a new alert is raised. The events behind
  * it are linked once each, and its count is the number linked. Run inside a transaction.
  */
 export async function recordAlert(
   db: Kysely<Database>,
   alert: ProducedAlert,
   now: number,
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; raisedFrom: IncidentSeverity | null }> {
   const existing = await db
     .selectFrom('alerts')
-    .select(['id', 'first_time', 'last_time'])
+    .select(['id', 'first_time', 'last_time', 'severity', 'severity_rank'])
     .where('employee_id', '=', alert.employeeId)
     .where('rule_id', '=', alert.ruleId)
     .where('first_time', '<=', alert.last + alert.mergeGapMs)
@@ -48,8 +49,12 @@ export async function recordAlert(
     .limit(1)
     .executeTakeFirst();
   let id: string;
+  let raisedFrom: IncidentSeverity | null = null;
   if (existing) {
     id = existing.id;
+    // A hit of higher severity (the person joined a watchlist the rule raises on) raises it.
+    const rises = severityRank(alert.severity) > Number(existing.severity_rank);
+    if (rises) raisedFrom = existing.severity as IncidentSeverity;
     await db
       .updateTable('alerts')
       .set({
@@ -57,6 +62,7 @@ export async function recordAlert(
         last_time: Math.max(Number(existing.last_time), alert.last),
         why: alert.why,
         updated_at: now,
+        ...(rises ? { severity: alert.severity, severity_rank: severityRank(alert.severity) } : {}),
       })
       .where('id', '=', id)
       .execute();
@@ -95,5 +101,5 @@ export async function recordAlert(
   }
   await sql`update alerts set event_count =
       (select count(*) from alert_events where alert_id = ${id}) where id = ${id}`.execute(db);
-  return { id, created: !existing };
+  return { id, created: !existing, raisedFrom };
 }

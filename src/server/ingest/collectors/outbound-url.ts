@@ -67,15 +67,45 @@ export function checkBaseUrl(
     };
   }
   if (url.search || url.hash) return { problem: 'must not have a query or a fragment.' };
-  const host = url.hostname.toLowerCase();
-  if (
-    !allowInsecure &&
-    (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host))
-  ) {
+  if (!allowInsecure && isInsideHost(url.hostname)) {
     return {
       problem:
         'names a private, loopback or link-local address; collectors connect only to public hosts.',
     };
   }
   return { url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** Whether a host name is localhost or a private, loopback or link-local address. */
+function isInsideHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host);
+}
+
+/**
+ * A URL Vigil posts to (a notification channel's webhook), under the same rule as collectors'
+ * base URLs: https to a public host unless `allowInsecure`. Unlike a base URL it may carry a
+ * query (Teams' workflow URLs sign theirs), and it is kept exactly as given.
+ */
+export function checkTargetUrl(
+  raw: string,
+  allowInsecure: boolean,
+): { url: string } | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { problem: 'is not a URL (for example https://hooks.example.com/vigil).' };
+  }
+  if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) {
+    return { problem: 'must be an https:// URL.' };
+  }
+  if (url.username || url.password) return { problem: 'must not carry a user name or password.' };
+  if (url.hash) return { problem: 'must not have a fragment.' };
+  if (!allowInsecure && isInsideHost(url.hostname)) {
+    return {
+      problem: 'names a private, loopback or link-local address; Vigil sends only to public hosts.',
+    };
+  }
+  return { url: url.toString() };
 }

@@ -14,6 +14,7 @@ import { pruneEvents } from './prune-events';
 import { withRetentionLock } from './retention-lock';
 import { RetentionInterrupted, RunJournal } from './run-journal';
 import type { RetentionActor } from './run-journal';
+import { queueNotification } from '../../notify/queue-notification';
 
 export type { RetentionActor } from './run-journal';
 
@@ -86,6 +87,18 @@ export async function runRetention(
           .sort(),
       };
       await journal.finish(summary);
+      const { events: gone, cases, auditEntries } = summary.removed;
+      if (gone + cases + auditEntries > 0) {
+        await queueNotification(
+          db,
+          {
+            type: 'retention.removed',
+            runId: journal.runId,
+            removed: { events: gone, cases, auditEntries },
+          },
+          Date.now(),
+        );
+      }
       return summary;
     } catch (error) {
       await journal.stopped(error);

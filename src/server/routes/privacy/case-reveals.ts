@@ -32,6 +32,7 @@ import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { presentReveal, revealHolds, revealStatusAt } from '../../privacy/reveals/present-reveal';
 import { revealEntry } from '../../privacy/reveals/reveal-audit';
 import { revealablePeople } from '../../privacy/reveals/reveal-people';
+import { queueNotification } from '../../notify/queue-notification';
 
 const caseParams = z.object({ id: idParam });
 const revealParams = z.object({ id: idParam, revealId: idParam });
@@ -229,6 +230,14 @@ export const caseRevealRoutes: FastifyPluginAsyncZod = async (app) => {
           requestedAt: now,
           expiresAt,
         });
+        // Privacy officers are told a request waits (with it, in its transaction).
+        if (!immediate) {
+          await queueNotification(
+            trx,
+            { type: 'reveal.requested', reveal: { id, investigationId: investigation.id } },
+            now,
+          );
+        }
         return {
           result: null,
           entry: revealEntry(

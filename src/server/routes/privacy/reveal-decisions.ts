@@ -13,6 +13,7 @@ import { getPrivacySettings } from '../../db/queries/privacy-settings';
 import { conflict, DomainError, invalid, notFound } from '../../domain-error';
 import { presentReveal, revealStatusAt } from '../../privacy/reveals/present-reveal';
 import { revealEntry } from '../../privacy/reveals/reveal-audit';
+import { queueNotification } from '../../notify/queue-notification';
 
 const params = z.object({ revealId: idParam });
 const HOUR_MS = 3_600_000;
@@ -98,6 +99,20 @@ export const revealDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
             expiresAt,
           });
           if (!changed) throw conflict('This request was decided meanwhile: reload to see how.');
+          // The requester is told how it was decided (rules and their own choice).
+          await queueNotification(
+            trx,
+            {
+              type: 'reveal.decided',
+              reveal: {
+                id: row.id,
+                investigationId: row.investigation_id,
+                decision: decision === 'approve' ? 'granted' : 'denied',
+              },
+              requesterUserId: row.requested_by,
+            },
+            now,
+          );
           return {
             result: null,
             entry: revealEntry(

@@ -1,0 +1,45 @@
+import type { Channel, Delivery } from '../../../shared/schemas/notifications';
+
+/**
+ * What the notification commands act on: the Notification channels screen answers with the
+ * channel under its cursor, the Delivery log with the delivery under its cursor (as the
+ * detection rule commands do with their screen).
+ */
+export interface ChannelTarget {
+  channel(): Channel | null;
+  /** Sends a test message to the channel under the cursor. */
+  test(): void;
+}
+
+export interface DeliveryTarget {
+  delivery(): Delivery | null;
+  /** Sends the delivery under the cursor again. */
+  retry(): void;
+}
+
+let channelTarget: ChannelTarget | null = null;
+let deliveryTarget: DeliveryTarget | null = null;
+
+/** Makes the channels screen the target of `notifications.testChannel`; returns the undo. */
+export function setChannelTarget(next: ChannelTarget): () => void {
+  channelTarget = next;
+  return () => {
+    if (channelTarget === next) channelTarget = null;
+  };
+}
+
+export function currentChannelTarget(): ChannelTarget | null {
+  return channelTarget;
+}
+
+/** Makes the delivery log the target of `notifications.retryDelivery`; returns the undo. */
+export function setDeliveryTarget(next: DeliveryTarget): () => void {
+  deliveryTarget = next;
+  return () => {
+    if (deliveryTarget === next) deliveryTarget = null;
+  };
+}
+
+export function currentDeliveryTarget(): DeliveryTarget | null {
+  return deliveryTarget;
+}

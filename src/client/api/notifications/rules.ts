@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { RuleCreate } from '../../../shared/schemas/notifications';
+import { notificationRuleSchema, ruleListSchema } from '../../../shared/schemas/notifications';
+import { request } from '../http-client';
+import { notificationKeys } from './keys';
+
+/** GET /notifications/rules */
+export const notificationRulesQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.rules(),
+    queryFn: ({ signal }) => request('/notifications/rules', { schema: ruleListSchema, signal }),
+  });
+
+export function useNotificationRules() {
+  return useQuery(notificationRulesQuery());
+}
+
+/** POST /notifications/rules */
+export function useCreateNotificationRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RuleCreate) =>
+      request('/notifications/rules', { method: 'POST', body, schema: notificationRuleSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.rules() }),
+  });
+}

@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+
+import type { NotificationRule } from '../../../shared/schemas/notifications';
+import { triggerLabels } from '../../../shared/schemas/notifications';
+import { severityLabels } from '../../../shared/incident-model';
+import { usePermissions } from '../../api/auth/me';
+import { useChannels } from '../../api/notifications/channels';
+import { useNotificationRules } from '../../api/notifications/rules';
+import { runCommand } from '../../commands/run-command';
+import { CommandButton } from '../../components/command-button';
+import { DataTable } from '../../components/data-table/data-table';
+import type { DataTableColumn } from '../../components/data-table/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { NotificationsTabs } from './notifications-tabs';
+import './notifications.css';
+
+/** A trigger in words, with its conditions. */
+function describeTrigger(rule: NotificationRule): string {
+  const trigger = rule.trigger;
+  const base = triggerLabels[trigger.kind];
+  if (trigger.kind === 'alert') {
+    const only = [
+      trigger.rule ? `rule ${trigger.rule}` : null,
+      trigger.policy ? `policy ${trigger.policy}` : null,
+      trigger.watchlist ? `watchlist ${trigger.watchlist}` : null,
+    ].filter(Boolean);
+    return `${base}, ${severityLabels[trigger.minSeverity]} or worse${only.length ? ` (only ${only.join(', ')})` : ''}`;
+  }
+  if (trigger.kind === 'severity_rising' && trigger.minSeverity)
+    return `${base}, to ${severityLabels[trigger.minSeverity]} or worse`;
+  return base;
+}
+
+/**
+ * Notification rules: what is sent (a new alert at or above a severity, a rising one, a case
+ * assigned, reveals asked and decided, a failing collector, retention removing data) and to
+ * which channels. New rule… is a button and a palette command.
+ */
+export default function RulesPage() {
+  const permissions = usePermissions();
+  const rules = useNotificationRules();
+  const channels = useChannels();
+  const names = useMemo(
+    () => new Map((channels.data?.channels ?? []).map((c) => [c.id, c.name])),
+    [channels.data],
+  );
+  const columns = useMemo<DataTableColumn<NotificationRule>[]>(
+    () => [
+      { id: 'name', header: 'Rule', value: (r) => r.name, width: 200, keyColumn: true },
+      { id: 'trigger', header: 'When', value: describeTrigger },
+      {
+        id: 'channels',
+        header: 'Sends to',
+        value: (r) => r.channelIds.map((id) => names.get(id) ?? 'a deleted channel').join(', '),
+        width: 260,
+      },
+      { id: 'enabled', header: 'On', value: (r) => (r.enabled ? 'On' : 'Off'), width: 60 },
+    ],
+    [names],
+  );
+  if (!permissions.has('notifications.manage')) {
+    return (
+      <div className="page">
+        <PageHeader title="Notification rules" />
+        <EmptyState title="Notifications are not open to your role" />
+      </div>
+    );
+  }
+  return (
+    <div className="page notifications-page">
+      <PageHeader
+        title="Notification rules"
+        subtitle="What Vigil tells, and on which channels. An event reaches a channel once, however many rules name it."
+        actions={
+          <CommandButton
+            className="button primary"
+            onClick={() => void runCommand('notifications.createRule', undefined, 'button')}
+          >
+            New rule…
+          </CommandButton>
+        }
+      />
+      <NotificationsTabs current="notificationRules" />
+      {rules.isError ? (
+        <div className="alert error" role="alert">
+          The rules could not be loaded: {rules.error.message}
+        </div>
+      ) : null}
+      <DataTable
+        label="Notification rules"
+        columns={columns}
+        rows={rules.data?.rules ?? []}
+        getRowId={(rule) => rule.id}
+        loading={rules.isLoading}
+        height="fill"
+        exportName="notification-rules"
+        mainGrid
+        emptyMessage="No rule yet. New rule… adds one."
+      />
+    </div>
+  );
+}

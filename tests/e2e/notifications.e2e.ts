@@ -1,0 +1,129 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+import { press, signIn, tabTo } from './support/vigil';
+
+const SECRET = 'journey-webhook-secret-0123456789';
+
+/** Runs a palette entry: the words typed, the first option must be the one meant. */
+async function fromPalette(page: Page, words: string, option: RegExp): Promise<void> {
+  await press(page, 'Control+k');
+  await page.keyboard.type(words);
+  const palette = page.locator('[data-overlay="palette"]');
+  await expect(palette.getByRole('option').first()).toHaveAccessibleName(option);
+  await press(page, 'Enter');
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/notifications-${name}.png` });
+}
+
+/** A receiver on this machine that keeps what it is sent. */
+async function startReceiver() {
+  const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/vigil`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('from the keyboard: add a webhook channel and an alert rule, send a test, find it in the delivery log', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const receiver = await startReceiver();
+  try {
+    await signIn(page, 'admin');
+    const name = `SOAR ${Date.now()}`;
+
+    // New notification channel…: the kind (webhook by default) has the focus.
+    await fromPalette(page, 'New notification channel', /New Notification Channel/);
+    const dialog = page.getByRole('dialog', { name: 'New notification channel' });
+    await expect(dialog.getByLabel('Kind')).toBeFocused();
+    await press(page, 'Tab');
+    await page.keyboard.type(name);
+    await press(page, 'Tab');
+    await page.keyboard.type(receiver.url);
+    await press(page, 'Tab');
+    await page.keyboard.type(SECRET);
+    await shot(page, 'channel-dialog');
+    await press(page, 'Enter');
+    await expect(page.getByText(`Channel added: ${name}`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const channels = page.getByRole('grid', { name: 'Notification channels' });
+    const channelRow = channels.getByRole('row', { name: new RegExp(name) });
+    await expect(channelRow).toBeVisible();
+    // The secret is never shown again: only its last four characters.
+    await expect(channelRow.getByText(`secret …${SECRET.slice(-4)}`)).toBeVisible();
+    await expect(page.getByText(SECRET)).toHaveCount(0);
+
+    // New notification rule…: high alerts to that channel.
+    await fromPalette(page, 'New notification rule', /New Notification Rule/);
+    const ruleDialog = page.getByRole('dialog', { name: 'New notification rule' });
+    await expect(ruleDialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.type('High alerts to the SOAR');
+    const box = ruleDialog.getByRole('checkbox', { name: new RegExp(name) });
+    await tabTo(page, box);
+    await press(page, 'Space');
+    await expect(box).toBeChecked();
+    await shot(page, 'rule-dialog');
+    await press(page, 'Control+Enter');
+    await expect(page.getByText('Rule added: High alerts to the SOAR')).toBeVisible();
+    const rules = page.getByRole('grid', { name: 'Notification rules' });
+    await expect(rules.getByRole('row', { name: /High alerts to the SOAR/ }).last()).toContainText(
+      'A new alert, High or worse',
+    );
+
+    // Send a test to the channel under the cursor.
+    await fromPalette(page, 'Go to Notification channels', /Go to Notification channels/);
+    const grid = page.getByRole('grid', { name: 'Notification channels' });
+    await expect(grid).toBeFocused();
+    // The cursor on this channel: the grid's filter finds it, ArrowDown goes back to its row.
+    await press(page, '/');
+    await page.keyboard.type(name);
+    await press(page, 'ArrowDown');
+    await expect(grid.getByRole('row', { name: new RegExp(name) })).toHaveAttribute(
+      'data-cursor',
+      /.*/,
+    );
+    await fromPalette(page, 'Send a test notification', /Send a Test Notification/);
+    await expect(page.getByText('Test delivered')).toBeVisible({ timeout: 15_000 });
+    expect(receiver.received).toHaveLength(1);
+    const got = receiver.received[0]!;
+    const signed = `sha256=${createHmac('sha256', SECRET)
+      .update(`${String(got.headers['x-vigil-timestamp'])}.${got.body}`)
+      .digest('hex')}`;
+    expect(got.headers['x-vigil-signature']).toBe(signed);
+    expect(JSON.parse(got.body)).toMatchObject({
+      id: got.headers['x-vigil-delivery'],
+      type: 'channel.test',
+    });
+
+    // The delivery log shows it: the channel, the event, delivered on the first attempt.
+    await fromPalette(page, 'Go to Delivery log', /Go to Delivery log/);
+    const log = page.getByRole('grid', { name: 'Deliveries' });
+    const row = log.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Delivered');
+    await expect(row).toContainText('channel.test');
+    await expect(row.getByRole('gridcell', { name: '1', exact: true })).toBeVisible();
+    await shot(page, 'delivery-log');
+  } finally {
+    await receiver.close();
+  }
+});
