@@ -268,7 +268,7 @@ describe('a retention run killed with SIGKILL', () => {
         if (chunk.toString().includes('finished')) finished = true;
       });
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      // Killed once it has committed some batches (7 events each), far from the end.
+      // Killed once it has committed some batches (1 event each), far from the end.
       await expect
         .poll(
           async () =>
