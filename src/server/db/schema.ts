@@ -15,6 +15,7 @@ import type {
   SignInAttemptsTable,
   InstallationSecretsTable,
   SessionsTable,
+  ApiTokensTable,
 } from './tables/accounts';
 import type {
   EmployeesTable,
@@ -54,6 +55,7 @@ export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   employees: EmployeesTable;
   investigations: InvestigationsTable;
   investigation_members: InvestigationMembersTable;
@@ -95,6 +97,7 @@ export type {
   SignInAttemptsTable,
   InstallationSecretsTable,
   SessionsTable,
+  ApiTokensTable,
 } from './tables/accounts';
 export type {
   EmployeesTable,

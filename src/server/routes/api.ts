@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOwnPassword } from '../accounts/own-password-gate';
 import { adminRoleRoutes } from './admin/roles';
 import { alertRoutes } from './alerts';
+import { adminTokenRoutes } from './admin/tokens';
 import { adminUserRoutes } from './admin/users';
 import { auditRoutes } from './audit/list';
 import { generatorRoutes } from './dev/generator';
@@ -20,6 +21,7 @@ import { integrationRoutes, pushIngestRoute } from './integrations';
 import { investigationRoutes } from './investigations';
 import { myPasswordRoutes } from './me/password';
 import { mySettingsRoutes } from './me/settings';
+import { myTokenRoutes } from './me/tokens';
 import { openApiRoute } from './openapi';
 import { guardTextSearch, redactApiReplies } from '../plugins/privacy';
 import { guardApiScope } from '../plugins/security';
@@ -36,6 +38,7 @@ import { watchlistRoutes } from './watchlists';
 const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   authenticated.addHook('onRequest', requireOwnPassword);
   await authenticated.register(mySettingsRoutes);
+  await authenticated.register(myTokenRoutes);
   await authenticated.register(investigationRoutes);
   await authenticated.register(findingRoutes);
   await authenticated.register(timelineRoutes);
@@ -54,13 +57,17 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   await authenticated.register(userDirectoryRoutes);
   await authenticated.register(adminUserRoutes);
   await authenticated.register(adminRoleRoutes);
+  await authenticated.register(adminTokenRoutes);
   await authenticated.register(auditRoutes);
   await authenticated.register(retentionRoutes);
   await authenticated.register(privacyRoutes);
   await authenticated.register(openApiRoute);
 };
 
-/** Everything under /api/app. Only sign-in and sign-out are reachable without a session. */
+/**
+ * Everything under /api/app. Only sign-in and sign-out are reachable without a session or an
+ * API token (`Authorization: Bearer`).
+ */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // By scope, not by URL prefix: these hold for every route below, however its path is spelled.
   guardApiScope(app);
