@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { keymapSettingsAtom } from '../../state/keymap';
 import { AddRuleForm } from './add-rule-form';
+import { ApiTokensSection } from './api-tokens-section';
 import { BindingsList } from './bindings-list';
 import { plural } from '../../../shared/wording';
 
@@ -137,6 +138,7 @@ export default function SettingsPage() {
         singleKeys={singleKeys}
         onRebind={(added) => setRules([...rules, ...added])}
       />
+      <ApiTokensSection />
       <section className="card">
         <header>
           <h2>Password</h2>
