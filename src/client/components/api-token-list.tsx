@@ -26,18 +26,18 @@ function columns(withOwner: boolean): DataTableColumn<Row>[] {
               const owner = ownerOf(t);
               return owner ? `${owner.displayName} <${owner.email}>` : '';
             },
-            width: 240,
+            width: 220,
           },
         ]
       : []),
-    { id: 'scopes', header: 'Scopes', value: (t) => t.scopes.join(', '), width: 300 },
+    { id: 'scopes', header: 'Scopes', value: (t) => t.scopes.join(', '), width: 250 },
     {
       id: 'created',
       header: 'Created',
       value: (t) => t.createdAt,
       cell: (t) => formatDateTime(t.createdAt),
       exportText: (t) => new Date(t.createdAt).toISOString(),
-      width: 170,
+      width: 180,
     },
     {
       id: 'expires',
@@ -50,7 +50,7 @@ function columns(withOwner: boolean): DataTableColumn<Row>[] {
           <span title={formatDateTime(t.expiresAt)}>{formatRelative(t.expiresAt)}</span>
         ),
       exportText: (t) => new Date(t.expiresAt).toISOString(),
-      width: 130,
+      width: 110,
     },
     {
       id: 'lastUsed',
@@ -63,7 +63,7 @@ function columns(withOwner: boolean): DataTableColumn<Row>[] {
           <span title={formatDateTime(t.lastUsedAt)}>{formatRelative(t.lastUsedAt)}</span>
         ),
       exportText: (t) => (t.lastUsedAt === null ? '' : new Date(t.lastUsedAt).toISOString()),
-      width: 130,
+      width: 110,
     },
   ];
 }

@@ -12,9 +12,9 @@ export function ApiTokensSection() {
   const tokens = useMyApiTokens();
   const list = tokens.data?.tokens ?? [];
   return (
-    <section className="card">
+    <section className="card" aria-labelledby="api-tokens-heading">
       <header>
-        <h2>API tokens</h2>
+        <h2 id="api-tokens-heading">API tokens</h2>
         <span className="muted">{tokens.data ? plural(list.length, 'token') : ''}</span>
         <CommandButton
           className="button"

@@ -51,7 +51,7 @@ export default function SettingsPage() {
     <div className="page">
       <PageHeader
         title="Settings"
-        subtitle="Keyboard shortcuts: the default keymap, an optional profile, then your own rules (later rules win)"
+        subtitle="Keyboard shortcuts (the default keymap, an optional profile, then your own rules: later rules win), API tokens and your password"
         actions={
           <button
             type="button"
@@ -132,12 +132,6 @@ export default function SettingsPage() {
           <AddRuleForm onAdd={(rule) => setRules([...rules, rule])} />
         </div>
       </section>
-      <BindingsList
-        profile={profile}
-        rules={rules}
-        singleKeys={singleKeys}
-        onRebind={(added) => setRules([...rules, ...added])}
-      />
       <ApiTokensSection />
       <section className="card">
         <header>
@@ -156,6 +150,12 @@ export default function SettingsPage() {
           </button>
         </div>
       </section>
+      <BindingsList
+        profile={profile}
+        rules={rules}
+        singleKeys={singleKeys}
+        onRebind={(added) => setRules([...rules, ...added])}
+      />
     </div>
   );
 }
