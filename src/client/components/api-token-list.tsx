@@ -71,7 +71,8 @@ function columns(withOwner: boolean): DataTableColumn<Row>[] {
 /**
  * A list of API tokens (one's own, or everyone's for admins) that `apiToken.revoke` acts on:
  * Delete or D on a row asks, with Cancel focused, then revokes it. Used by the Settings screen
- * and the admin API tokens screen.
+ * and the admin API tokens screen. Only as its screen's main grid does it take the keyboard
+ * when the pane arrives.
  */
 export function ApiTokenList(props: {
   label: string;
@@ -118,7 +119,7 @@ export function ApiTokenList(props: {
         exportName="api-tokens"
         tableRef={table}
         emptyMessage={props.emptyMessage}
-        {...(props.mainGrid ? { mainGrid: true } : {})}
+        {...(props.mainGrid ? { mainGrid: true } : { arrivalFocus: false as const })}
       />
       {revoking ? (
         <ConfirmDeleteDialog
