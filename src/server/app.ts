@@ -7,6 +7,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 
+import { API_TOKEN_PREFIX } from '../shared/schemas/api-tokens';
+import { sessionCookieName } from './accounts/session-token';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { auditPlugin } from './plugins/audit';
@@ -62,9 +64,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         title: 'Vigil API',
         version: '1',
         description:
-          'Insider-risk investigations. Every route but sign-in needs the session cookie.',
+          'Insider-risk investigations. Every route but sign-in needs the session cookie or a ' +
+          'personal API token (`Authorization: Bearer vgl_…`, made under Settings, API tokens), ' +
+          'which acts as its owner with the scopes chosen for it.',
       },
       servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.secureCookies) },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_TOKEN_PREFIX}…`,
+            description:
+              'A personal API token: its owner with the scopes chosen for it, within what their roles hold now.',
+          },
+        },
+      },
+      security: [{ session: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });

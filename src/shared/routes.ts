@@ -147,6 +147,12 @@ export const routes = {
     needsInvestigation: false,
     adminOnly: true,
   },
+  apiTokens: {
+    path: '/app/admin/api-tokens',
+    title: 'API tokens',
+    needsInvestigation: false,
+    adminOnly: true,
+  },
   audit: {
     path: '/app/admin/audit',
     title: 'Audit log',

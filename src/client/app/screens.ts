@@ -33,6 +33,7 @@ export const screens = {
   manageRoles: () => import('../features/admin/manage-roles-page'),
   detectionRules: () => import('../features/detection/detection-rules-page'),
   watchlists: () => import('../features/detection/watchlists-page'),
+  apiTokens: () => import('../features/admin/api-tokens-page'),
   audit: () => import('../features/audit/audit-page'),
   privacyReveals: () => import('../features/privacy/reveal-requests-page'),
   privacySettings: () => import('../features/privacy/privacy-settings-page'),

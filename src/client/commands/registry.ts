@@ -10,6 +10,8 @@ import { collectionTest } from './collection/collection-test';
 import { adminDisableUser } from './admin/admin-disable-user';
 import { authSignOut } from './account/auth-sign-out';
 import { accountChangePassword } from './account/account-change-password';
+import { apiTokenCreate } from './account/api-token-create';
+import { apiTokenRevoke } from './account/api-token-revoke';
 import { settingsKeymap } from './account/settings-keymap';
 import { auditExportCsv } from './audit/audit-export-csv';
 import { auditFilter } from './audit/audit-filter';
@@ -207,6 +209,8 @@ export const clientCommands: readonly ClientCommand[] = [
   revealDeny,
   settingsKeymap,
   accountChangePassword,
+  apiTokenCreate,
+  apiTokenRevoke,
 ];
 
 /**

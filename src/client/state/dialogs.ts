@@ -14,6 +14,7 @@ export type OpenDialog =
   | { kind: 'deleteRole'; roleId: string }
   | { kind: 'connectSource' }
   | { kind: 'changePassword' }
+  | { kind: 'createApiToken' }
   | { kind: 'addDetectionRule' }
   | { kind: 'createWatchlist' }
   | { kind: 'createChannel' }

@@ -2,14 +2,14 @@
  * Focus on arrival: when a pane arrives on a screen (a new path, another tab, or the pane
  * itself taking the focus with `w h`), the screen's main grid takes the keyboard, so `j`, `k`
  * and Enter work at once. The main grid is the one marked `data-main-grid`, else the first grid
- * of the pane. Screens load and fetch on demand, so the pane is watched while it settles.
+ * of the pane not marked `data-arrival-focus="off"`. Screens load and fetch on demand, so the pane is watched while it settles.
  */
 
 /** How long a screen may take to show its grid (lazy code, then its first data). */
 const WAIT_MS = 10_000;
 
 const MAIN_GRID = '[role="grid"][data-main-grid]';
-const ANY_GRID = '[role="grid"]';
+const ANY_GRID = '[role="grid"]:not([data-arrival-focus="off"])';
 const TEXT_ENTRY =
   'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]), textarea, select, [contenteditable="true"], [role="textbox"], [role="combobox"]';
 

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
 
-import type { Permission } from '../../shared/permissions';
-import { permissions as allPermissions } from '../../shared/permissions';
-import { readJson } from '../db/dialect';
 import {
   deleteSession,
   deleteUserSessions,
@@ -11,6 +8,7 @@ import {
   touchSession,
 } from '../db/queries/sessions';
 import type { Database } from '../db/schema';
+import { rolesAndPermissions } from './role-permissions';
 import { hashToken, newSessionToken } from './session-token';
 import type { Viewer } from './viewer';
 
@@ -37,8 +35,6 @@ export type SessionLookup =
   | { status: 'valid'; viewer: Viewer; tokenHash: string; createdAt: number; expiresAt: number }
   | { status: 'missing' | 'expired' };
 
-const KNOWN = new Set<string>(allPermissions);
-
 /** Resolves a session token to its user, ending it when it has run past either limit. */
 export async function lookupSession(
   db: Kysely<Database>,
@@ -59,15 +55,7 @@ export async function lookupSession(
     return { status: 'expired' };
   }
   if (now - first.last_seen_at >= LAST_SEEN_GRANULARITY_MS) await touchSession(db, tokenHash, now);
-  const roles: Viewer['roles'] = [];
-  const granted = new Set<Permission>();
-  for (const row of rows) {
-    if (row.role_id === null) continue;
-    roles.push({ id: row.role_id, name: row.role_name ?? row.role_id });
-    for (const permission of readJson<string[]>(row.role_permissions)) {
-      if (KNOWN.has(permission)) granted.add(permission as Permission);
-    }
-  }
+  const { roles, permissions: granted } = rolesAndPermissions(rows);
   return {
     status: 'valid',
     tokenHash,

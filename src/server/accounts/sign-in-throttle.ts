@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 
 import type { Dialect } from '../db/dialect';
 import {
+  attemptWait,
   clearAttempts,
   isKeyRemembered,
   pruneAttempts,
@@ -78,6 +79,26 @@ export class SignInThrottle {
     if (keys.account) await refundAttempt(this.db, keys.account, now);
     const known = await this.digests.digest('known-address', email, addressBucket(ip));
     await rememberKey(this.db, `known:${known}`, now, now + SIGN_IN_POLICY.knownAddressMs);
+  }
+
+  /**
+   * How long requests with an API token from `ip` must wait: unknown tokens count on the same
+   * per-address counter as failed sign-ins (guessing tokens or passwords from one address is
+   * one budget), and while it waits every token from there is refused before it is looked at,
+   * so a guess that happens to be right is refused too.
+   */
+  async tokenWait(ip: string, now: number): Promise<number> {
+    const address = await this.digests.digest('address', addressBucket(ip));
+    return attemptWait(this.db, `address:${address}`, SIGN_IN_POLICY.address, now);
+  }
+
+  /** Counts a request whose bearer token matched no token against its address. */
+  async countUnknownToken(ip: string, now: number): Promise<void> {
+    const address = await this.digests.digest('address', addressBucket(ip));
+    const key: AttemptKey = { key: `address:${address}`, backoff: SIGN_IN_POLICY.address };
+    // Refused means a parallel request found the address waiting already: counted enough.
+    await reserveAttempt(this.db, [key], now, SIGN_IN_POLICY.windowMs);
+    await pruneAttempts(this.db, this.dialect, now);
   }
 
   /**

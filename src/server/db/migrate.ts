@@ -27,6 +27,7 @@ import { ruleDisabledReasonMigration } from './migrations/0026-rule-disabled-rea
 import { quarantineMigration } from './migrations/0029-quarantine';
 import { integrationCollectionsMigration } from './migrations/0030-integration-collections';
 import { notificationsMigration } from './migrations/0034-notifications';
+import { apiTokensMigration } from './migrations/0035-api-tokens';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -56,6 +57,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0029-quarantine': quarantineMigration(dialect),
     '0030-integration-collections': integrationCollectionsMigration(dialect),
     '0034-notifications': notificationsMigration(dialect),
+    '0035-api-tokens': apiTokensMigration(dialect),
   };
 }
 

@@ -21,6 +21,7 @@ import type {
   SignInAttemptsTable,
   InstallationSecretsTable,
   SessionsTable,
+  ApiTokensTable,
 } from './tables/accounts';
 import type {
   EmployeesTable,
@@ -60,6 +61,7 @@ export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   employees: EmployeesTable;
   investigations: InvestigationsTable;
   investigation_members: InvestigationMembersTable;
@@ -105,6 +107,7 @@ export type {
   SignInAttemptsTable,
   InstallationSecretsTable,
   SessionsTable,
+  ApiTokensTable,
 } from './tables/accounts';
 export type {
   EmployeesTable,

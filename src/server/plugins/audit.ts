@@ -30,6 +30,18 @@ export interface AuditedChange<T> {
 /** A change run inside the transaction `app.audited` opens; every query must use `trx`. */
 export type AuditedWork<T> = (trx: Kysely<Database>) => Promise<AuditedChange<T>>;
 
+/**
+ * The entry's details, naming the API token when the request came with one and the entry is
+ * the viewer's own (`details.apiToken`: its id and name), so that what a token did can be told
+ * from what its owner did in person.
+ */
+function detailsOf(request: FastifyRequest, entry: AuditEntryInput) {
+  const token = request.viewer?.apiToken;
+  const own = entry.actorUserId === undefined || entry.actorUserId === request.viewer?.userId;
+  if (!token || !own) return entry.details ?? null;
+  return { ...entry.details, apiToken: { id: token.id, name: token.name } };
+}
+
 function recordOf(request: FastifyRequest, entry: AuditEntryInput): AuditRecord {
   return {
     at: Date.now(),
@@ -38,7 +50,7 @@ function recordOf(request: FastifyRequest, entry: AuditEntryInput): AuditRecord 
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
-    details: entry.details ?? null,
+    details: detailsOf(request, entry),
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   };

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
 import { forbidden, invalid, unsupportedType } from '../domain-error';
+import { carriesAmbientCredentials } from './credentials';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
@@ -84,12 +85,14 @@ export function refuseAbsoluteTarget(request: FastifyRequest): void {
 /**
  * The API scope's own defences, installed on the /api/app scope itself (never by testing the
  * URL, whose spelling the router decodes: `/api/%61pp` is the same route): the same-origin check
- * on unsafe methods, unless a route opts out (token-authenticated push), and no caching.
+ * on unsafe methods, unless a route opts out (token-authenticated push) or the request comes with
+ * an API token and no cookie (automation; see carriesAmbientCredentials), and no caching.
  */
 export function guardApiScope(scope: FastifyInstance): void {
   scope.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
+    if (!carriesAmbientCredentials(request)) return;
     checkSameOrigin(request);
   });
   scope.addHook('onSend', async (_request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOwnPassword } from '../accounts/own-password-gate';
 import { adminRoleRoutes } from './admin/roles';
 import { alertRoutes } from './alerts';
+import { adminTokenRoutes } from './admin/tokens';
 import { adminUserRoutes } from './admin/users';
 import { auditRoutes } from './audit/list';
 import { generatorRoutes } from './dev/generator';
@@ -22,6 +23,7 @@ import { myPasswordRoutes } from './me/password';
 import { myNotificationRoutes } from './me/notifications';
 import { mySettingsRoutes } from './me/settings';
 import { notificationRoutes } from './notifications';
+import { myTokenRoutes } from './me/tokens';
 import { openApiRoute } from './openapi';
 import { guardTextSearch, redactApiReplies } from '../plugins/privacy';
 import { guardApiScope } from '../plugins/security';
@@ -39,6 +41,7 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   authenticated.addHook('onRequest', requireOwnPassword);
   await authenticated.register(mySettingsRoutes);
   await authenticated.register(myNotificationRoutes);
+  await authenticated.register(myTokenRoutes);
   await authenticated.register(investigationRoutes);
   await authenticated.register(findingRoutes);
   await authenticated.register(timelineRoutes);
@@ -57,6 +60,7 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   await authenticated.register(userDirectoryRoutes);
   await authenticated.register(adminUserRoutes);
   await authenticated.register(adminRoleRoutes);
+  await authenticated.register(adminTokenRoutes);
   await authenticated.register(auditRoutes);
   await authenticated.register(retentionRoutes);
   await authenticated.register(privacyRoutes);
@@ -64,7 +68,10 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   await authenticated.register(openApiRoute);
 };
 
-/** Everything under /api/app. Only sign-in and sign-out are reachable without a session. */
+/**
+ * Everything under /api/app. Only sign-in and sign-out are reachable without a session or an
+ * API token (`Authorization: Bearer`).
+ */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // By scope, not by URL prefix: these hold for every route below, however its path is spelled.
   guardApiScope(app);

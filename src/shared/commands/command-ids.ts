@@ -173,6 +173,9 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'reveal.deny' },
   { id: 'settings.keymap' },
   { id: 'account.changePassword' },
+  // Personal API tokens: made under Settings, revoked there or (admins) on API tokens.
+  { id: 'apiToken.create' },
+  { id: 'apiToken.revoke' },
 ];
 
 /** The registry every keymap check goes through; duplicate or undotted ids throw here. */

@@ -20,11 +20,18 @@ export const meReplySchema = z.object({
   }),
   roles: z.array(roleRefSchema),
   permissions: z.array(z.enum(permissions)),
-  session: z.object({
-    createdAt: z.number(),
-    expiresAt: z.number(),
-    idleTimeoutMs: z.number(),
-  }),
+  /** The session of a signed-in browser; null for a request made with an API token. */
+  session: z
+    .object({
+      createdAt: z.number(),
+      expiresAt: z.number(),
+      idleTimeoutMs: z.number(),
+    })
+    .nullable(),
+  /** The API token the request came with, if it came with one; `permissions` are its scopes within the roles. */
+  apiToken: z
+    .object({ id: z.string(), name: z.string(), scopes: z.array(z.enum(permissions)) })
+    .optional(),
   /** The password is a temporary one an admin set: the user must change it before anything else. */
   passwordChangeRequired: z.boolean(),
 });

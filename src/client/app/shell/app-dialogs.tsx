@@ -15,6 +15,7 @@ import { NoteDialog } from '../../features/investigations/note-dialog';
 import { ReopenInvestigationDialog } from '../../features/investigations/reopen-investigation-dialog';
 import { RevealDialog } from '../../features/privacy/reveal-dialog';
 import { ChangePasswordDialog } from '../../features/settings/change-password-dialog';
+import { CreateApiTokenDialog } from '../../features/settings/create-api-token-dialog';
 import { TemplateEditorDialog } from '../../features/templates/template-editor-dialog';
 import { openDialogAtom } from '../../state/dialogs';
 
@@ -45,6 +46,8 @@ export function AppDialogs() {
       return <ConnectSourceDialog onClose={close} />;
     case 'changePassword':
       return <ChangePasswordDialog onClose={close} />;
+    case 'createApiToken':
+      return <CreateApiTokenDialog onClose={close} />;
     case 'addDetectionRule':
       return <AddRuleDialog onClose={close} />;
     case 'createWatchlist':

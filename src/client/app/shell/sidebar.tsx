@@ -56,6 +56,7 @@ const SECTIONS: Array<{ title: string; items: Item[] }> = [
     items: [
       { label: 'Users', to: '/app/admin/manage-users', permission: 'users.manage' },
       { label: 'Global roles', to: '/app/admin/manage-global-roles', permission: 'roles.manage' },
+      { label: 'API tokens', to: '/app/admin/api-tokens', permission: 'users.manage' },
       {
         label: 'Detection rules',
         to: '/app/admin/detection-rules',

@@ -15,6 +15,7 @@ const ROUTE_PERMISSIONS: Partial<Record<RouteId, Permission | readonly Permissio
   configuration: 'configuration.manage',
   manageUsers: 'users.manage',
   manageRoles: 'roles.manage',
+  apiTokens: 'users.manage',
   // Rules and watchlists say what detection looks for and about whom: read like alerts.
   detectionRules: ['investigations.read_all', 'evidence.read'],
   watchlists: ['investigations.read_all', 'evidence.read'],

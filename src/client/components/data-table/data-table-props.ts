@@ -71,4 +71,9 @@ export interface DataTableProps<T extends RowData> {
   onCursorChange?: (rowId: string | null) => void;
   /** Marks the grid as its screen's main one, which takes the keyboard when a pane arrives. */
   mainGrid?: boolean;
+  /**
+   * False: never take the keyboard when a pane arrives, for a grid that is one section of a
+   * form-like screen (the API tokens under Settings), where the focus stays free.
+   */
+  arrivalFocus?: false;
 }

@@ -313,6 +313,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
           aria-activedescendant={cursorRendered ? rowDomId(cursor) : undefined}
           tabIndex={0}
           data-main-grid={props.mainGrid ? '' : undefined}
+          data-arrival-focus={props.arrivalFocus === false ? 'off' : undefined}
           className="dt-scroll"
           style={gridStyle}
           onKeyDown={input.onKeyDown}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import type { Integration } from '../../../shared/schemas/integrations';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../components/copy-button';
 import { RotateTokenDialog } from './rotate-token-dialog';
 import { pushUrl } from './token-reveal';
 

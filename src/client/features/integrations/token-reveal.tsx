@@ -1,4 +1,4 @@
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../components/copy-button';
 
 /** A freshly issued ingest token: shown this once, with a copy button. */
 export function TokenReveal(props: { token: string }) {

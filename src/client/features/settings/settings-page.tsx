@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { openDialogAtom } from '../../state/dialogs';
 import { keymapSettingsAtom } from '../../state/keymap';
 import { AddRuleForm } from './add-rule-form';
+import { ApiTokensSection } from './api-tokens-section';
 import { BindingsList } from './bindings-list';
 import { MyNotificationsSection } from './my-notifications-section';
 import { plural } from '../../../shared/wording';
@@ -51,7 +52,7 @@ export default function SettingsPage() {
     <div className="page">
       <PageHeader
         title="Settings"
-        subtitle="Keyboard shortcuts: the default keymap, an optional profile, then your own rules (later rules win)"
+        subtitle="Keyboard shortcuts (the default keymap, an optional profile, then your own rules: later rules win), API tokens and your password"
         actions={
           <button
             type="button"
@@ -132,12 +133,7 @@ export default function SettingsPage() {
           <AddRuleForm onAdd={(rule) => setRules([...rules, rule])} />
         </div>
       </section>
-      <BindingsList
-        profile={profile}
-        rules={rules}
-        singleKeys={singleKeys}
-        onRebind={(added) => setRules([...rules, ...added])}
-      />
+      <ApiTokensSection />
       <section className="card">
         <header>
           <h2>Password</h2>
@@ -156,6 +152,12 @@ export default function SettingsPage() {
         </div>
       </section>
       <MyNotificationsSection />
+      <BindingsList
+        profile={profile}
+        rules={rules}
+        singleKeys={singleKeys}
+        onRebind={(added) => setRules([...rules, ...added])}
+      />
     </div>
   );
 }

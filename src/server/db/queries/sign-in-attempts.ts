@@ -167,3 +167,19 @@ export async function pruneAttempts(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** How long a key must still wait before its next attempt (0 when it need not), without counting one. */
+export async function attemptWait(
+  db: Kysely<Database>,
+  key: string,
+  backoff: AttemptBackoff,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('sign_in_attempts')
+    .select(['attempts', 'last_at'])
+    .where('key', '=', key)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row ? Math.max(0, row.last_at + delayAfter(backoff, row.attempts) - now) : 0;
+}

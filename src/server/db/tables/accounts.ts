@@ -1,8 +1,8 @@
 import type { Generated } from 'kysely';
 
 /**
- * Vigil's own users: roles, accounts, sessions, settings, sign-in throttling, installation
- * secrets.
+ * Vigil's own users: roles, accounts, sessions, API tokens, settings, sign-in throttling,
+ * installation secrets.
  */
 
 export interface UserSettingsTable {
@@ -65,4 +65,20 @@ export interface SessionsTable {
   expires_at: number;
   ip: string | null;
   user_agent: string | null;
+}
+
+/** A personal access token (migration 0035); only its keyed hash is stored. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** JSON array of permission ids the owner chose. */
+  scopes: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  /** The user who revoked it (the owner or an admin). */
+  revoked_by: string | null;
 }

@@ -8,6 +8,7 @@ import {
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { changeOwnPassword } from '../../accounts/change-own-password';
 import { hashPassword, verifyPassword } from '../../accounts/passwords';
+import { refuseApiTokens } from '../../accounts/session-only-gate';
 import { waitPhrase } from '../../accounts/sign-in-policy';
 import { SignInThrottle } from '../../accounts/sign-in-throttle';
 import { findUserById } from '../../db/queries/users';
@@ -24,9 +25,15 @@ export const myPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/password',
     {
+      preHandler: refuseApiTokens,
       schema: {
         body: changePasswordBodySchema,
-        response: { 200: changePasswordReplySchema, 400: errorReplySchema, 429: errorReplySchema },
+        response: {
+          200: changePasswordReplySchema,
+          400: errorReplySchema,
+          403: errorReplySchema,
+          429: errorReplySchema,
+        },
       },
     },
     async (request, reply) => {
