@@ -12,6 +12,7 @@ import { LegalHoldDialog } from '../../features/investigations/legal-hold-dialog
 import { NoteDialog } from '../../features/investigations/note-dialog';
 import { ReopenInvestigationDialog } from '../../features/investigations/reopen-investigation-dialog';
 import { RevealDialog } from '../../features/privacy/reveal-dialog';
+import { WithdrawRevealDialog } from '../../features/privacy/withdraw-reveal-dialog';
 import { ChangePasswordDialog } from '../../features/settings/change-password-dialog';
 import { TemplateEditorDialog } from '../../features/templates/template-editor-dialog';
 import { openDialogAtom } from '../../state/dialogs';
@@ -82,6 +83,8 @@ export function AppDialogs() {
           onClose={close}
         />
       );
+    case 'withdrawReveal':
+      return <WithdrawRevealDialog investigationId={dialog.investigationId} onClose={close} />;
     default:
       return null;
   }
