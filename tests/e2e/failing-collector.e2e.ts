@@ -72,7 +72,12 @@ test('a collector failing for more than 15 minutes shows on the dashboard, first
   const item = notice.getByRole('listitem').filter({ hasText: name });
   await expect(item).toContainText('Collection has failed for 20 min');
   await expect(item.getByRole('link', { name })).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-failing-collector.png` });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/dashboard-failing-collector.png` });
+    await page.evaluate(() => document.documentElement.classList.replace('dark', 'light'));
+    await page.screenshot({ path: `${SHOTS}/dashboard-failing-collector-light.png` });
+    await page.evaluate(() => document.documentElement.classList.replace('light', 'dark'));
+  }
 
   // The palette lists it before anything is typed; Enter opens the integration.
   await press(page, 'Control+k');

@@ -161,7 +161,7 @@ test('by keys only: opens a quarantine from the palette, sees the reasons, reads
   await expect(grid).toContainText('Nothing is in quarantine');
 });
 
-test('q opens the quarantine of the integration under the list’s cursor; the runs link to it with counts by reason', async ({
+test('q on an integration’s settings opens its quarantine; its runs show what was set aside by reason and link there', async ({
   page,
 }) => {
   const okta = await pushBatch(page.request);

@@ -1,5 +1,6 @@
 import { failingSentence, failingTooLong } from '../../../shared/collection-alarm';
 import type { Integration } from '../../../shared/schemas/integrations';
+import { Tooltip } from '../../components/tooltip';
 
 const STATE_WORDS = {
   idle: 'Collecting',
@@ -35,10 +36,13 @@ export function CollectorAlarm(props: { integration: Integration; now: number })
       </span>
     );
   }
+  const sentence = failingSentence(collection, since, props.now);
+  // The cell cuts a long sentence; the tooltip (and the CSV) has it whole.
   return (
-    <span className="collector-alarm">
-      <span className="badge collection-alarm">Failing</span>{' '}
-      {failingSentence(collection, since, props.now)}
-    </span>
+    <Tooltip content={sentence}>
+      <span className="collector-alarm">
+        <span className="badge collection-alarm">Failing</span> {sentence}
+      </span>
+    </Tooltip>
   );
 }

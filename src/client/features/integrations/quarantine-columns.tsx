@@ -38,7 +38,7 @@ export const quarantineColumns: DataTableColumn<QuarantinedRecord>[] = [
     value: (r) => r.quarantinedAt,
     cell: (r) => formatDateTime(r.quarantinedAt),
     exportText: (r) => isoDateTime(r.quarantinedAt),
-    width: 160,
+    width: 190,
     sortable: false,
   },
   {

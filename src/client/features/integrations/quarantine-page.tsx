@@ -217,17 +217,19 @@ function Quarantine(props: { quarantineId: string }) {
           </>
         }
       />
-      {outcome ? (
-        <div className={`alert ${outcome.tone}`} role="status">
-          {outcome.text}
-        </div>
-      ) : null}
-      <QuarantineReasons
-        reasons={summary.data?.reasons ?? []}
-        total={total ?? 0}
-        chosen={reason ?? null}
-        onChoose={setReason}
-      />
+      <div className="stack">
+        {outcome ? (
+          <div className={`alert ${outcome.tone}`} role="status">
+            {outcome.text}
+          </div>
+        ) : null}
+        <QuarantineReasons
+          reasons={summary.data?.reasons ?? []}
+          total={total ?? 0}
+          chosen={reason ?? null}
+          onChoose={setReason}
+        />
+      </div>
       <DataTable
         label="Quarantined records"
         columns={quarantineColumns}
