@@ -34,21 +34,15 @@ function lastErrors(integration: Integration): string {
 
 /** The list's columns; the collection column reads the clock of the list's last fetch. */
 const columnsAt = (now: number): DataTableColumn<Integration>[] => [
-  { id: 'name', header: 'Name', value: (i) => i.name, width: 280 },
-  { id: 'kind', header: 'Kind', value: (i) => i.kindLabel, width: 280 },
+  { id: 'name', header: 'Name', value: (i) => i.name, width: 220, keyColumn: true },
+  { id: 'kind', header: 'Kind', value: (i) => i.kindLabel, width: 180 },
   {
     id: 'status',
     header: 'Status',
     value: (i) => syncStateLabel(i.state),
     cell: (i) => <SyncStateBadge state={i.state} />,
     width: 150,
-  },
-  {
-    id: 'collection',
-    header: 'Collection',
-    value: (i) => collectorText(i, now),
-    cell: (i) => <CollectorAlarm integration={i} now={now} />,
-    width: 300,
+    keyColumn: true,
   },
   {
     id: 'lastSync',
@@ -60,7 +54,7 @@ const columnsAt = (now: number): DataTableColumn<Integration>[] => [
       </Tooltip>
     ),
     exportText: (i) => isoDateTime(i.lastSyncAt),
-    width: 120,
+    width: 110,
   },
   {
     id: 'events',
@@ -68,7 +62,16 @@ const columnsAt = (now: number): DataTableColumn<Integration>[] => [
     value: (i) => i.eventCount,
     cell: (i) => formatNumber(i.eventCount),
     align: 'right',
-    width: 100,
+    width: 90,
+  },
+  {
+    id: 'collection',
+    header: 'Collection',
+    value: (i) => collectorText(i, now),
+    cell: (i) => <CollectorAlarm integration={i} now={now} />,
+    width: 220,
+    // A failing collector must stay in sight however narrow the list.
+    keyColumn: true,
   },
   {
     id: 'errors',
