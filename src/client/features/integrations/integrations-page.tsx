@@ -34,8 +34,8 @@ function lastErrors(integration: Integration): string {
 
 /** The list's columns; the collection column reads the clock of the list's last fetch. */
 const columnsAt = (now: number): DataTableColumn<Integration>[] => [
-  { id: 'name', header: 'Name', value: (i) => i.name, width: 220, keyColumn: true },
-  { id: 'kind', header: 'Kind', value: (i) => i.kindLabel, width: 180 },
+  { id: 'name', header: 'Name', value: (i) => i.name, width: 210, keyColumn: true },
+  { id: 'kind', header: 'Kind', value: (i) => i.kindLabel, width: 160 },
   {
     id: 'status',
     header: 'Status',
@@ -54,7 +54,7 @@ const columnsAt = (now: number): DataTableColumn<Integration>[] => [
       </Tooltip>
     ),
     exportText: (i) => isoDateTime(i.lastSyncAt),
-    width: 110,
+    width: 120,
   },
   {
     id: 'events',
