@@ -111,6 +111,13 @@ export const routes = {
     title: 'Integration settings',
     needsInvestigation: false,
   },
+  /** Records of an integration that could not become events (`command-line` for CLI batches). */
+  integrationQuarantine: {
+    path: '/app/integrations/quarantine/:integrationId',
+    title: 'Quarantine',
+    needsInvestigation: false,
+    searchParams: ['reason'],
+  },
   employees: {
     path: '/app/employees/',
     title: 'Employees',

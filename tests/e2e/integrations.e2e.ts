@@ -66,7 +66,8 @@ test('connects a source from the palette, shows its token once, and an upload co
     // The palette finds the new integration by name.
     await press(page, 'Control+k');
     await page.keyboard.type(name);
-    await expect(page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+    // Its settings (its quarantine is the entry "Quarantine of …").
+    await expect(page.getByRole('option', { name: new RegExp(`^${name}`) })).toBeVisible();
     await press(page, 'Escape');
 
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(okta.file);
@@ -115,9 +116,13 @@ test('an upload of the wrong format is refused with a reason and writes nothing'
     await expect(grid).toBeFocused();
     const cursor = grid.locator('[data-cursor]');
     await expect(cursor).toContainText('Okta System Log');
-    // Other journeys may have connected Okta sources too (this one's, the collector's): j down
-    // to the demo's own.
-    for (let i = 0; i < 10 && /Okta (e2e|collected)/.test(await cursor.innerText()); i++) {
+    // Other journeys may have connected Okta sources too (this one's, the collector's, the
+    // quarantine's): j down to the demo's own.
+    for (
+      let i = 0;
+      i < 10 && /Okta (e2e|collected|quarantine)/.test(await cursor.innerText());
+      i++
+    ) {
       await press(page, 'j');
     }
     await press(page, 'o');

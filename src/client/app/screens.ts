@@ -27,6 +27,7 @@ export const screens = {
   ...evidenceScreens,
   integrations: () => import('../features/integrations/integrations-page'),
   integrationSettings: () => import('../features/integrations/integration-settings-page'),
+  integrationQuarantine: () => import('../features/integrations/quarantine-page'),
   employees: () => import('../features/employees/employees-page'),
   configuration: () => import('../features/configuration/configuration-page'),
   manageUsers: () => import('../features/admin/manage-users-page'),

@@ -7,6 +7,10 @@ import { collectionPause } from './collection/collection-pause';
 import { collectionPoll } from './collection/collection-poll';
 import { collectionResume } from './collection/collection-resume';
 import { collectionTest } from './collection/collection-test';
+import { quarantineDiscard } from './quarantine/quarantine-discard';
+import { quarantineDownload } from './quarantine/quarantine-download';
+import { quarantineOpen } from './quarantine/quarantine-open';
+import { quarantineRetry } from './quarantine/quarantine-retry';
 import { adminDisableUser } from './admin/admin-disable-user';
 import { authSignOut } from './account/auth-sign-out';
 import { accountChangePassword } from './account/account-change-password';
@@ -59,6 +63,7 @@ import { noteWrite } from './investigation/note-write';
 import { identityReveal } from './privacy/identity-reveal';
 import { revealApprove } from './privacy/reveal-approve';
 import { revealDeny } from './privacy/reveal-deny';
+import { revealWithdraw } from './privacy/reveal-withdraw';
 import { listBack } from './list/list-back';
 import { listClearSelection } from './list/list-clear-selection';
 import { listExportCsv } from './list/list-export-csv';
@@ -190,6 +195,10 @@ export const clientCommands: readonly ClientCommand[] = [
   collectionPoll,
   collectionPause,
   collectionResume,
+  quarantineOpen,
+  quarantineRetry,
+  quarantineDownload,
+  quarantineDiscard,
   adminCreateRole,
   detectionRuleAdd,
   detectionRuleTest,
@@ -207,6 +216,7 @@ export const clientCommands: readonly ClientCommand[] = [
   auditExportCsv,
   revealApprove,
   revealDeny,
+  revealWithdraw,
   settingsKeymap,
   accountChangePassword,
   apiTokenCreate,

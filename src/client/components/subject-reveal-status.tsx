@@ -14,10 +14,13 @@ export function SubjectRevealStatus(props: { investigationId: string; subjectId:
   return (
     <>
       <dt>Reveal</dt>
-      <dd role="status">
-        {holding.status === 'pending'
-          ? `Asked by ${holding.requestedBy.displayName} on ${formatDateTime(holding.requestedAt)}, waiting for a privacy officer`
-          : `Revealed until ${formatDateTime(holding.expiresAt)} (asked by ${holding.requestedBy.displayName})`}
+      <dd>
+        {/* The status inside the dd: a dl may hold only dt and dd (axe: definition-list). */}
+        <span role="status">
+          {holding.status === 'pending'
+            ? `Asked by ${holding.requestedBy.displayName} on ${formatDateTime(holding.requestedAt)}, waiting for a privacy officer`
+            : `Revealed until ${formatDateTime(holding.expiresAt)} (asked by ${holding.requestedBy.displayName})`}
+        </span>
       </dd>
     </>
   );

@@ -64,18 +64,24 @@ function PaletteDialog() {
       case 'commands':
         return commands;
       case 'pages':
-        return [...commands.filter((entry) => entry.group === 'Pages'), ...integrations];
+        return [
+          ...integrations.alarms,
+          ...commands.filter((entry) => entry.group === 'Pages'),
+          ...integrations.entries,
+        ];
       case 'investigations':
         return [...cases.entries, ...incidents.entries];
       case 'people':
         return people.entries;
       default:
+        // A failing collector comes first: the palette opened with nothing typed shows it.
         return [
+          ...integrations.alarms,
           ...commands,
           ...cases.entries,
           ...incidents.entries,
           ...people.entries,
-          ...integrations,
+          ...integrations.entries,
         ];
     }
   }, [

@@ -25,6 +25,7 @@ export type OpenDialog =
   | { kind: 'reopenInvestigation'; investigationId: string }
   | { kind: 'legalHold'; investigationId: string; change: 'place' | 'lift' }
   | { kind: 'revealIdentity'; investigationId: string; employeeId?: string }
+  | { kind: 'withdrawReveal'; investigationId: string }
   | null;
 
 export const openDialogAtom = atom<OpenDialog>(null);

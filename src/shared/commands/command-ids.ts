@@ -33,6 +33,7 @@ const routesWithoutNavCommand = new Set<RouteId>([
   'incident',
   'alert',
   'integrationSettings',
+  'integrationQuarantine',
 ]);
 
 /** The routes with a `nav.<route id>` command ("Go to …"), in route table order. */
@@ -142,6 +143,17 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'collection.pollNow', adminOnly: true },
   { id: 'collection.pause', adminOnly: true },
   { id: 'collection.resume', adminOnly: true },
+  // The quarantine of an integration or of command-line batches (issue 26): open it (from the
+  // palette, its choices; q on the integrations list or settings: that one), and on its screen
+  // try again, download and discard the record under the cursor. Keys, so not adminOnly (they
+  // say why a role may not, as the detection rule keys do); discarding asks for a reason first.
+  {
+    id: 'quarantine.open',
+    args: z.object({ integrationId: idSchema.optional() }).strict().optional(),
+  },
+  { id: 'quarantine.retry' },
+  { id: 'quarantine.download' },
+  { id: 'quarantine.discard' },
   { id: 'admin.createRole', adminOnly: true },
   { id: 'detectionRule.add', adminOnly: true },
   { id: 'detectionRule.test' },
@@ -171,6 +183,8 @@ const commandSpecs: readonly CommandSpec[] = [
   },
   { id: 'reveal.approve' },
   { id: 'reveal.deny' },
+  // The requester withdraws their own pending request in a case (i w), after confirming.
+  { id: 'reveal.withdraw' },
   { id: 'settings.keymap' },
   { id: 'account.changePassword' },
   // Personal API tokens: made under Settings, revoked there or (admins) on API tokens.

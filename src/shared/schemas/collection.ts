@@ -303,6 +303,17 @@ export const collectionStatusSchema = z.object({
 });
 export type CollectionStatus = z.infer<typeof collectionStatusSchema>;
 
+/**
+ * What an integration reply (the list, one integration) carries of its collector: enough for
+ * the list, the dashboard and the palette to say that it is failing, since when, and why.
+ */
+export const collectionSummarySchema = collectionStatusSchema.pick({
+  state: true,
+  lastError: true,
+  failingSince: true,
+});
+export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
+
 /** GET /integrations/{id}/collection. */
 export const collectionReplySchema = z.object({
   /** Whether collection was ever configured for this integration. */

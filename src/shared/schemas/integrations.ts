@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { eventSources } from '../events';
+import { collectionSummarySchema } from './collection';
 import { epochMs } from './common';
 
 /** How records of an upload or push are laid out; `auto` sniffs it from the first bytes. */
@@ -104,6 +105,8 @@ export const integrationSchema = z.object({
   eventCount: z.number().int(),
   lastSyncAt: epochMs.nullable(),
   lastSync: syncStatusSchema.nullable(),
+  /** Its collector's health; null when Vigil was never set to collect it by itself. */
+  collection: collectionSummarySchema.nullable(),
   createdAt: epochMs,
   updatedAt: epochMs,
 });

@@ -14,6 +14,7 @@ import { LegalHoldDialog } from '../../features/investigations/legal-hold-dialog
 import { NoteDialog } from '../../features/investigations/note-dialog';
 import { ReopenInvestigationDialog } from '../../features/investigations/reopen-investigation-dialog';
 import { RevealDialog } from '../../features/privacy/reveal-dialog';
+import { WithdrawRevealDialog } from '../../features/privacy/withdraw-reveal-dialog';
 import { ChangePasswordDialog } from '../../features/settings/change-password-dialog';
 import { CreateApiTokenDialog } from '../../features/settings/create-api-token-dialog';
 import { TemplateEditorDialog } from '../../features/templates/template-editor-dialog';
@@ -91,6 +92,8 @@ export function AppDialogs() {
           onClose={close}
         />
       );
+    case 'withdrawReveal':
+      return <WithdrawRevealDialog investigationId={dialog.investigationId} onClose={close} />;
     default:
       return null;
   }

@@ -12,6 +12,7 @@ const ROUTE_PERMISSIONS: Partial<Record<RouteId, Permission | readonly Permissio
   employees: 'employees.read',
   integrations: 'integrations.manage',
   integrationSettings: 'integrations.manage',
+  integrationQuarantine: 'integrations.manage',
   configuration: 'configuration.manage',
   manageUsers: 'users.manage',
   manageRoles: 'roles.manage',

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { mayOpenRoute } from '../../commands/navigation/route-access';
 import { Loading } from '../../components/loading';
 import { AlertsCard } from './alerts-card';
+import { FailingCollectorsNotice } from './failing-collectors-notice';
 import { InvestigationShortList } from './investigation-short-list';
 import { RiskiestPeopleCard } from './riskiest-people-card';
 import { RoleWorkCard } from './role-work-card';
@@ -32,6 +33,7 @@ export default function DashboardPage() {
         title="Dashboard"
         subtitle={me.data ? `Signed in as ${me.data.user.displayName}` : undefined}
       />
+      <FailingCollectorsNotice />
       {me.isPending ? (
         <Loading />
       ) : permissions.has('investigations.read') ? (

@@ -1,3 +1,6 @@
+import { Link } from 'react-router-dom';
+
+import { buildPath } from '../../../shared/routes';
 import type { IngestErrorItem, SkipCount } from '../../../shared/schemas/integrations';
 import { formatNumber } from '../../components/format';
 
@@ -15,6 +18,8 @@ export function IngestResult(props: {
   quarantines: readonly SkipCount[];
   errors: readonly IngestErrorItem[];
   message?: string | undefined;
+  /** The integration whose quarantine holds the records set aside (a link to it is shown). */
+  quarantineId?: string;
 }) {
   return (
     <div className="stack" role="status">
@@ -37,6 +42,14 @@ export function IngestResult(props: {
           Quarantined <strong>{formatNumber(props.quarantined)}</strong>
         </span>
       </div>
+      {props.quarantined > 0 && props.quarantineId ? (
+        <div>
+          <Link to={buildPath('integrationQuarantine', { integrationId: props.quarantineId })}>
+            Open the quarantine
+          </Link>{' '}
+          to see each record set aside, try them again or download them.
+        </div>
+      ) : null}
       {props.quarantines.length > 0 ? (
         <ul className="ingest-errors" aria-label="Quarantined by reason">
           {props.quarantines.map((q) => (

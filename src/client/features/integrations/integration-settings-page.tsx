@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 
+import { runCommand } from '../../commands/run-command';
+import { useKeyLabel } from '../../keymap/key-hint';
+
 import { useIntegration } from '../../api/integrations/get-integration';
 import { HttpError } from '../../api/http-error';
 import { EmptyState } from '../../components/empty-state';
@@ -21,6 +24,7 @@ export default function IntegrationSettingsPage() {
   const { integrationId = '' } = useParams<{ integrationId: string }>();
   const query = useIntegration(integrationId);
   const [deleting, setDeleting] = useState(false);
+  const quarantineKey = useKeyLabel('quarantine.open', {});
   const integration = query.data;
 
   if (query.error) {
@@ -49,9 +53,18 @@ export default function IntegrationSettingsPage() {
           </span>
         }
         actions={
-          <button type="button" className="button danger" onClick={() => setDeleting(true)}>
-            Delete…
-          </button>
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void runCommand('quarantine.open', {}, 'button')}
+            >
+              Quarantine{quarantineKey ? <kbd aria-hidden="true">{quarantineKey}</kbd> : null}
+            </button>
+            <button type="button" className="button danger" onClick={() => setDeleting(true)}>
+              Delete…
+            </button>
+          </>
         }
       />
       <div className="grid-2">

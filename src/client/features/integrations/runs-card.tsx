@@ -1,3 +1,6 @@
+import { Link } from 'react-router-dom';
+
+import { buildPath } from '../../../shared/routes';
 import type { IngestRun } from '../../../shared/schemas/integrations';
 import { useIngestRuns } from '../../api/integrations/list-runs';
 import { formatDateTime, formatNumber } from '../../components/format';
@@ -5,6 +8,27 @@ import { formatDateTime, formatNumber } from '../../components/format';
 function duration(run: IngestRun): string {
   if (run.finishedAt === null) return 'running';
   return `${((run.finishedAt - run.startedAt) / 1000).toFixed(1)} s`;
+}
+
+/** How many records of a run were set aside for each reason (the first three), or its refusal. */
+function QuarantineReasonsCell(props: { run: IngestRun }) {
+  const { run } = props;
+  if (run.quarantines.length === 0) {
+    const first = run.errors[0];
+    return first ? <>{`record ${first.position}: ${first.reason}`}</> : null;
+  }
+  const shown = run.quarantines.slice(0, 3);
+  const more = run.quarantines.length - shown.length;
+  return (
+    <ul className="run-reasons">
+      {shown.map((q) => (
+        <li key={q.reason}>
+          {q.reason}: <strong>{formatNumber(q.count)}</strong>
+        </li>
+      ))}
+      {more > 0 ? <li className="muted">and {more} more reasons</li> : null}
+    </ul>
+  );
 }
 
 /** The integration's recent batches: how each came in and how it went. */
@@ -38,7 +62,7 @@ export function RunsCard(props: { integrationId: string }) {
                 <th scope="col" className="number">
                   Took
                 </th>
-                <th scope="col">First set aside</th>
+                <th scope="col">Set aside by reason</th>
               </tr>
             </thead>
             <tbody>
@@ -55,12 +79,23 @@ export function RunsCard(props: { integrationId: string }) {
                   </td>
                   <td className="number">{formatNumber(run.accepted)}</td>
                   <td className="number">{formatNumber(run.duplicate)}</td>
-                  <td className="number">{formatNumber(run.quarantined)}</td>
+                  <td className="number">
+                    {run.quarantined > 0 ? (
+                      <Link
+                        to={buildPath('integrationQuarantine', {
+                          integrationId: props.integrationId,
+                        })}
+                        aria-label={`${run.quarantined} quarantined: open the quarantine`}
+                      >
+                        {formatNumber(run.quarantined)}
+                      </Link>
+                    ) : (
+                      formatNumber(run.quarantined)
+                    )}
+                  </td>
                   <td className="number">{duration(run)}</td>
                   <td>
-                    {run.errors[0]
-                      ? `record ${run.errors[0].position}: ${run.errors[0].reason}`
-                      : ''}
+                    <QuarantineReasonsCell run={run} />
                   </td>
                 </tr>
               ))}

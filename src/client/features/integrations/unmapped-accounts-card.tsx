@@ -18,7 +18,8 @@ export function UnmappedAccountsCard() {
   }
   const more = reply.totalAccounts - reply.accounts.length;
   return (
-    <section className="card unmapped-card" aria-labelledby="unmapped-title">
+    // It scrolls once the accounts outgrow it: focusable, so the keyboard can scroll it too.
+    <section className="card unmapped-card" aria-labelledby="unmapped-title" tabIndex={0}>
       <header>
         <h2 id="unmapped-title">
           Accounts that map to nobody: {formatNumber(reply.totalAccounts)} accounts,{' '}

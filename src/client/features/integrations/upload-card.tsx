@@ -82,7 +82,11 @@ export function UploadCard(props: { integration: Integration }) {
           </div>
         ) : null}
         {result ? (
-          <IngestResult {...result} message={'message' in result ? result.message : undefined} />
+          <IngestResult
+            {...result}
+            message={'message' in result ? result.message : undefined}
+            quarantineId={integration.id}
+          />
         ) : null}
       </form>
     </section>

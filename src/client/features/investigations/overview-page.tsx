@@ -16,6 +16,7 @@ import { caseRevealBlock, caseWriteBlock } from './case-write-block';
 import { EditInvestigationForm } from './edit-investigation-form';
 import { LongText } from './long-text';
 import { useCurrentInvestigation } from './use-current-investigation';
+import { WithdrawRevealButton } from './withdraw-reveal-button';
 
 /** Subject, status, risk, type, window, assignee and description, with an edit form. */
 export default function OverviewPage() {
@@ -96,6 +97,7 @@ export default function OverviewPage() {
                 Reveal identity…
               </CaseCommandButton>
             ) : null}
+            <WithdrawRevealButton investigationId={data.id} />
           </header>
           <div className="card-body">
             <dl className="dl">

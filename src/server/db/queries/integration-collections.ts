@@ -258,3 +258,8 @@ export async function collectedSince(
     .executeTakeFirstOrThrow();
   return Number(row.events);
 }
+
+/** Every configured collection, for the integrations list (one query, not one per row). */
+export function listCollections(db: Kysely<Database>): Promise<CollectionRow[]> {
+  return db.selectFrom('integration_collections').selectAll().execute();
+}

@@ -1,5 +1,9 @@
 import type { EventSource } from '../../../shared/events';
-import type { CollectionReply, CollectionState } from '../../../shared/schemas/collection';
+import type {
+  CollectionReply,
+  CollectionState,
+  CollectionSummary,
+} from '../../../shared/schemas/collection';
 import { collectionStates, collectorSpecs } from '../../../shared/schemas/collection';
 import { readJson } from '../../db/dialect';
 import type { CollectionRow } from '../../db/queries/integration-collections';
@@ -7,6 +11,24 @@ import type { CollectionRow } from '../../db/queries/integration-collections';
 /** Midnight UTC of the day `now` falls in. */
 export function startOfUtcDay(now: number): number {
   return now - (now % 86_400_000);
+}
+
+/** The state as stored; a state the server no longer knows reads paused or idle. */
+function stateOf(row: CollectionRow | undefined): CollectionState {
+  if ((collectionStates as readonly string[]).includes(row?.state ?? '')) {
+    return row!.state as CollectionState;
+  }
+  return row?.enabled === 0 || !row ? 'paused' : 'idle';
+}
+
+/** What an integration reply carries of its collector (null when never configured). */
+export function presentCollectionSummary(row: CollectionRow | undefined): CollectionSummary | null {
+  if (!row) return null;
+  return {
+    state: stateOf(row),
+    lastError: row.last_error ?? null,
+    failingSince: row.failing_since === null ? null : Number(row.failing_since),
+  };
 }
 
 /**
@@ -33,11 +55,7 @@ export function presentCollection(
       settings[field.name] = stored[field.name]!;
     }
   }
-  const state = (collectionStates as readonly string[]).includes(row?.state ?? '')
-    ? (row!.state as CollectionState)
-    : row?.enabled === 0 || !row
-      ? 'paused'
-      : 'idle';
+  const state = stateOf(row);
   const newest = row?.newest_event_at ?? null;
   return {
     configured: row !== undefined,

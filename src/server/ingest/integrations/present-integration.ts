@@ -8,7 +8,9 @@ import type {
 import { integrationOptionsSchema, syncStatusSchema } from '../../../shared/schemas/integrations';
 import { readJson } from '../../db/dialect';
 import type { IngestRunRow } from '../../db/queries/ingest-runs';
+import type { CollectionRow } from '../../db/queries/integration-collections';
 import type { IntegrationRow } from '../../db/queries/integrations';
+import { presentCollectionSummary } from '../collectors/present-collection';
 import { parserFor } from '../parsers/index';
 
 /** Stored options, read leniently: what no longer parses falls back to the defaults. */
@@ -23,8 +25,14 @@ function readSyncStatus(value: unknown): SyncStatus | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** An integration row as the API shows it: the token hash never leaves the server. */
-export function presentIntegration(row: IntegrationRow): Integration {
+/**
+ * An integration row as the API shows it, with its collector's health when it has one: the
+ * token hash never leaves the server.
+ */
+export function presentIntegration(
+  row: IntegrationRow,
+  collection: CollectionRow | undefined,
+): Integration {
   const lastSync = readSyncStatus(row.last_sync_status);
   return {
     id: row.id,
@@ -38,6 +46,7 @@ export function presentIntegration(row: IntegrationRow): Integration {
     eventCount: Number(row.event_count),
     lastSyncAt: row.last_sync_at === null ? null : Number(row.last_sync_at),
     lastSync,
+    collection: presentCollectionSummary(collection),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };

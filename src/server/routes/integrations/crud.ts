@@ -9,6 +9,7 @@ import {
   listIntegrationsReplySchema,
   updateIntegrationBodySchema,
 } from '../../../shared/schemas/integrations';
+import { findCollection, listCollections } from '../../db/queries/integration-collections';
 import {
   deleteIntegration,
   findIntegration,
@@ -35,7 +36,14 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/integrations',
     { schema: { response: { 200: listIntegrationsReplySchema } } },
-    async () => ({ integrations: (await listIntegrations(app.db)).map(presentIntegration) }),
+    async () => {
+      const [rows, collections] = await Promise.all([
+        listIntegrations(app.db),
+        listCollections(app.db),
+      ]);
+      const byId = new Map(collections.map((c) => [c.integration_id, c]));
+      return { integrations: rows.map((row) => presentIntegration(row, byId.get(row.id))) };
+    },
   );
 
   app.post(
@@ -65,7 +73,7 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         };
       });
-      return reply.code(201).send({ integration: presentIntegration(row), token });
+      return reply.code(201).send({ integration: presentIntegration(row, undefined), token });
     },
   );
 
@@ -75,7 +83,7 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findIntegration(app.db, request.params.id);
       if (!row) throw missing();
-      return presentIntegration(row);
+      return presentIntegration(row, await findCollection(app.db, row.id));
     },
   );
 
@@ -107,7 +115,7 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         };
       });
-      return presentIntegration(after);
+      return presentIntegration(after, await findCollection(app.db, id));
     },
   );
 
@@ -129,7 +137,10 @@ export const integrationCrudRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         };
       });
-      return { integration: presentIntegration(rotated.row), token: rotated.token };
+      return {
+        integration: presentIntegration(rotated.row, await findCollection(app.db, id)),
+        token: rotated.token,
+      };
     },
   );
 
