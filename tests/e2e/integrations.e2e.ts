@@ -71,7 +71,8 @@ test('connects a source from the palette, shows its token once, and an upload co
     await press(page, 'Escape');
 
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(okta.file);
-    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
+    // The walk down the settings screen passes the Collection section's fields first.
+    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }), { max: 80 });
     await press(page, 'Enter');
     const first = await shownCounts(page);
     expect(first.quarantined).toBe(0);
@@ -81,7 +82,8 @@ test('connects a source from the palette, shows its token once, and an upload co
     // The same file again adds nothing: every event is a duplicate.
     await page.reload();
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(okta.file);
-    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
+    // The walk down the settings screen passes the Collection section's fields first.
+    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }), { max: 80 });
     await press(page, 'Enter');
     const second = await shownCounts(page);
     expect(second).toEqual({ accepted: 0, duplicate: okta.events, quarantined: 0 });
@@ -128,7 +130,8 @@ test('an upload of the wrong format is refused with a reason and writes nothing'
     await press(page, 'o');
     await expect(page.getByRole('heading', { name: 'Okta System Log' })).toBeVisible();
     await page.getByLabel('Export file (Okta System Log)').setInputFiles(file);
-    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }));
+    // The walk down the settings screen passes the Collection section's fields first.
+    await tabTo(page, page.getByRole('button', { name: 'Upload', exact: true }), { max: 80 });
     await press(page, 'Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Quarantined' })).toBeVisible({
       timeout: 20_000,
