@@ -215,9 +215,7 @@ detection:
     });
     expect(
       refusal(
-        text
-          .replace('product: linux', 'product: windows')
-          .replace('process_creation', 'wmi_event'),
+        text.replace('product: linux', 'product: windows').replace('process_creation', 'wmi_event'),
       ).message,
     ).toMatch(/^line 2: the logsource category wmi_event, product windows is not supported/);
   });
