@@ -5,6 +5,7 @@ import path from 'node:path';
 import { EVENT_COLUMNS } from '../../src/server/ingest/store/event-row';
 import { writeGeneratedFiles } from '../api/ingest/support/generated-files';
 import type { Engine } from './ingest/engines';
+import { eventBytes } from './ingest/event-bytes';
 import { freshDatabase } from './ingest/engines';
 import { postgresFloor, readRows, sqliteFloor } from './ingest/floor';
 import { ingestFileInChild, normalizedTemplates, writeNormalizedFile } from './ingest/memory';
@@ -109,9 +110,13 @@ export async function benchIngest(log: (line: string) => void): Promise<Record<s
     for (const engine of ['sqlite', 'postgres'] as const) {
       log(`Ingest on ${engine}: pipeline from files, floor, push, upload…`);
       const result = await measureEngine(engine, files);
-      out[engine] = { ...result, loadAverageAfter: loadAverage() };
+      const bytes = await eventBytes(engine);
+      out[engine] = { ...result, bytesPerEvent: bytes, loadAverageAfter: loadAverage() };
       log(
         `  floor ${result.floorRowsPerSecond} rows/s; pipeline ${result.pipelineFile.eventsPerSecond} events/s (${result.pipelineFile.ratioToFloor}; by CPU ${result.pipelineFile.cpuRatioToFloor}), push ${result.push.eventsPerSecond} (${result.push.ratioToFloor}; ${result.push.cpuRatioToFloor}), upload ${result.upload.eventsPerSecond} (${result.upload.ratioToFloor}; ${result.upload.cpuRatioToFloor}); load ${loadAverage().join(' ')}`,
+      );
+      log(
+        `  bytes per event: generic ${bytes.generic.bytesPerEvent} (raw ${bytes.generic.rawBytesPerEvent}), normalized ${bytes.normalized.bytesPerEvent} (raw ${bytes.normalized.rawBytesPerEvent})`,
       );
     }
     if (gigabytes > 0) {

@@ -37,6 +37,8 @@ export const retentionRunSchema = z.object({
     cases: z.number().int(),
     auditEntries: z.number().int(),
     personViews: z.number().int(),
+    /** Quarantined records set aside before the events cut-off (runs before issue 26: none). */
+    quarantined: z.number().int().default(0),
   }),
   /** Employees whose rollups were trimmed or queued for a rebuild. */
   rollupsRefreshed: z.number().int(),
@@ -60,5 +62,7 @@ export const retentionPreviewSchema = z.object({
   events: z.number().int(),
   cases: z.number().int(),
   auditEntries: z.number().int(),
+  /** Quarantined records set aside before the events cut-off. */
+  quarantined: z.number().int(),
 });
 export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;

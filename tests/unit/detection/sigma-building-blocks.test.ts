@@ -11,12 +11,10 @@ import {
   re2Regex,
   regexProblem,
 } from '../../../src/server/analysis/rules/regex-subset';
-import {
-  LOGSOURCES,
-  SECURITY_EVENT_IDS,
-} from '../../../src/server/analysis/rules/sigma/field-mapping';
+import { LOGSOURCES } from '../../../src/server/analysis/rules/sigma/field-mapping';
 import { findLogsource } from '../../../src/server/analysis/rules/sigma/logsource-lookup';
 import { readSigmaRules } from '../../../src/server/analysis/rules/sigma/load-sigma-rules';
+import { SECURITY_EVENT_IDS } from '../../../src/server/analysis/rules/sigma/windows-logsources';
 import { inNetwork, parseAddress, parseNetwork } from '../../../src/server/db/ip-networks';
 import { SECURITY_EVENT_IDS as PARSED_SECURITY_EVENTS } from '../../../src/server/ingest/parsers/windows-security';
 import { activities } from '../../../src/shared/events';
@@ -25,8 +23,10 @@ describe('the Sigma field mapping', () => {
   it('maps every field to a rule field the engine accepts', () => {
     for (const logsource of LOGSOURCES) {
       for (const [field, target] of Object.entries(logsource.fields)) {
-        if (typeof target === 'string')
-          expect(resolveField(target), `${logsource.name} ${field}`).not.toBeNull();
+        const targets =
+          typeof target === 'string' ? [target] : 'anyOf' in target ? target.anyOf : [];
+        for (const one of targets)
+          expect(resolveField(one), `${logsource.name} ${field}`).not.toBeNull();
       }
       for (const activity of logsource.activities) expect(activities).toContain(activity);
     }

@@ -116,12 +116,29 @@ describe('Sigma values', () => {
     ]);
   });
 
-  it('maps Windows EventID onto the start of action', () => {
+  it('maps Windows EventID onto action: first in mapped kinds, after the log in generic ones', () => {
     const text = sigmaRule(
       '    product: windows\n    service: security',
       '    sel:\n        EventID: [4720, 4722]\n    condition: sel',
     );
-    expect(detectionOf(text)).toEqual([{ field: 'action', startsWithAny: ['4720 ', '4722 '] }]);
+    expect(detectionOf(text)).toEqual([
+      {
+        any: [
+          {
+            field: 'action',
+            startsWithAny: [
+              '4720 ',
+              'Sysmon 4720 ',
+              'Security 4720 ',
+              '4722 ',
+              'Sysmon 4722 ',
+              'Security 4722 ',
+            ],
+          },
+          { field: 'action', endsWithAny: [' 4720', ' 4722'] },
+        ],
+      },
+    ]);
   });
 
   it('folds a value the log source implies (Google eventService) away', () => {

@@ -215,11 +215,9 @@ detection:
     });
     expect(
       refusal(
-        text
-          .replace('product: linux', 'product: windows')
-          .replace('process_creation', 'image_load'),
+        text.replace('product: linux', 'product: windows').replace('process_creation', 'wmi_event'),
       ).message,
-    ).toMatch(/^line 2: the logsource category image_load, product windows is not supported/);
+    ).toMatch(/^line 2: the logsource category wmi_event, product windows is not supported/);
   });
 
   it('YAML that cannot be read, at its line', () => {

@@ -9,7 +9,7 @@ const plural = (n: number, one: string, many: string) =>
 /** What a run now would remove, in one sentence. */
 function whatGoes(preview: RetentionPreview): string {
   const { cutoffs } = preview;
-  return `Retention will remove ${plural(preview.events, 'event', 'events')} Vigil received before ${formatDate(cutoffs.events)}, ${plural(preview.cases, 'closed case', 'closed cases')} closed before ${formatDate(cutoffs.closedCases)} and ${plural(preview.auditEntries, 'audit entry', 'audit entries')} from before ${formatDate(cutoffs.audit)}. Open cases and legal holds keep theirs. This cannot be undone.`;
+  return `Retention will remove ${plural(preview.events, 'event', 'events')} Vigil received before ${formatDate(cutoffs.events)}, ${plural(preview.quarantined, 'quarantined record', 'quarantined records')} set aside before then, ${plural(preview.cases, 'closed case', 'closed cases')} closed before ${formatDate(cutoffs.closedCases)} and ${plural(preview.auditEntries, 'audit entry', 'audit entries')} from before ${formatDate(cutoffs.audit)}. Open cases and legal holds keep theirs. This cannot be undone.`;
 }
 
 /**

@@ -44,6 +44,7 @@ function RunSummary(props: { run: RetentionRun; title: string }) {
   const r = run.removed;
   const lines = [
     `${formatNumber(r.events)} events from before ${formatDate(run.cutoffs.events)}`,
+    `${formatNumber(r.quarantined)} quarantined ${r.quarantined === 1 ? 'record' : 'records'} set aside before then`,
     `${formatNumber(r.cases)} ${r.cases === 1 ? 'case' : 'cases'} closed before ${formatDate(run.cutoffs.closedCases)}`,
     `${formatNumber(r.auditEntries)} audit entries from before ${formatDate(run.cutoffs.audit)}`,
   ];

@@ -103,14 +103,40 @@ export async function deleteQuarantined(
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Removes quarantined records set aside before `before` (retention); returns how many. */
+/**
+ * Removes up to `limit` quarantined records set aside before `before` (retention), oldest
+ * first; returns how many.
+ */
 export async function deleteQuarantinedBefore(
   db: Kysely<Database>,
   before: number,
+  limit: number,
 ): Promise<number> {
   const result = await db
     .deleteFrom('quarantined_records')
-    .where('created_at', '<', before)
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('quarantined_records')
+        .select('id')
+        .where('created_at', '<', before)
+        .orderBy('id')
+        .limit(limit),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** How many quarantined records were set aside before `before` (the retention preview). */
+export async function countQuarantinedBefore(
+  db: Kysely<Database>,
+  before: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('quarantined_records')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('created_at', '<', before)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,10 +1,10 @@
+import { fileHeaderProblem, isEvtx } from './evtx/evtx-layout';
+
 /** An input refused whole before any record is read: binary, not text Vigil can read. */
 export class InputRefused extends Error {
   override readonly name = 'InputRefused';
 }
 
-/** The signature a binary Windows event log (.evtx) file starts with. */
-const EVTX_SIGNATURE = Buffer.from('ElfFile\0', 'latin1');
 /** How much of the head is searched for NUL bytes, which no UTF-8 text export holds. */
 const TEXT_PROBE_BYTES = 4096;
 
@@ -26,16 +26,23 @@ function looksBinary(probe: Buffer): boolean {
 }
 
 /**
- * Why the first bytes of an input show it is not text Vigil reads, or null. A binary .evtx is
- * named as such; anything else that looks binary in its first 4 KB (UTF-16, a zip, an image) is
- * not UTF-8 text. Refusing it whole beats quarantining every "line" of a binary file.
+ * Why the first bytes of an input show it is not an input Vigil reads, or null. A binary .evtx
+ * (by its signature) is read when its file header is sound and refused with the header's problem
+ * otherwise; anything else that looks binary in its first 4 KB (UTF-16, a zip, an image) is not
+ * UTF-8 text. Refusing it whole beats quarantining every "line" of a binary file.
  */
 export function binaryInputRefusal(head: Buffer): string | null {
-  if (head.subarray(0, EVTX_SIGNATURE.length).equals(EVTX_SIGNATURE)) {
-    return 'This is a binary Windows event log (.evtx), which Vigil does not read yet: export it as JSON lines (evtx_dump -o jsonl FILE, or Get-WinEvent | ConvertTo-Json) and send that; nothing was written.';
+  if (isEvtx(head)) {
+    const problem = fileHeaderProblem(head);
+    return problem === null ? null : evtxRefusal(problem);
   }
   if (looksBinary(head.subarray(0, TEXT_PROBE_BYTES))) {
     return 'This is not text in a supported encoding: Vigil reads UTF-8 NDJSON, JSON and CSV exports (save UTF-16 files as UTF-8); nothing was written.';
   }
   return null;
+}
+
+/** The sentence refusing a .evtx file whose header is unusable. */
+export function evtxRefusal(problem: string): string {
+  return `This .evtx file cannot be read because ${problem}; nothing was written.`;
 }

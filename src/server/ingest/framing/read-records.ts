@@ -1,6 +1,8 @@
 import { binaryInputRefusal, InputRefused } from './binary-input';
 import { peek } from './byte-chunks';
 import { readCsv } from './csv';
+import { isEvtx } from './evtx/evtx-layout';
+import { readEvtx } from './evtx/read-evtx';
 import { readJsonArray, readJsonWrapper } from './json-records';
 import { readNdjson } from './ndjson';
 import { sniffAtEnd, sniffFraming } from './sniff';
@@ -33,11 +35,12 @@ export const framingReaders: Record<
   'json-array': readJsonArray,
   'json-wrapper': readJsonWrapper,
   csv: readCsv,
+  evtx: readEvtx,
 };
 
 /**
- * Opens a byte stream as records: refuses a binary input (InputRefused), sniffs the framing
- * from the first non-blank bytes unless it is given, then streams records with their positions. Only the sniffed head is held in memory
+ * Opens a byte stream as records: refuses a binary input (InputRefused), reads a .evtx file by
+ * its signature, sniffs the framing from the first non-blank bytes unless it is given, then streams records with their positions. Only the sniffed head is held in memory
  * beyond the current record.
  */
 export async function openRecords(
@@ -55,6 +58,8 @@ export async function openRecords(
   );
   const refusal = binaryInputRefusal(peeked.head);
   if (refusal !== null) throw new InputRefused(refusal);
+  // A binary .evtx is known by its signature, whatever framing the caller expected.
+  if (isEvtx(peeked.head)) return { framing: 'evtx', records: readEvtx(peeked.stream) };
   if (known !== undefined) {
     return { framing: known, records: framingReaders[known](peeked.stream, options) };
   }

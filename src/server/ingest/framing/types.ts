@@ -6,7 +6,7 @@ import type { RecordError } from '../errors';
 export type ByteSource = Readable | AsyncIterable<Buffer | Uint8Array | string>;
 
 /** How the records of a file are laid out. */
-export type Framing = 'ndjson' | 'json-array' | 'json-wrapper' | 'csv';
+export type Framing = 'ndjson' | 'json-array' | 'json-wrapper' | 'csv' | 'evtx';
 
 /**
  * One item read from a stream: a record with its position, or a positioned error.

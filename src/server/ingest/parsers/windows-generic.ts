@@ -54,6 +54,9 @@ const KEPT_FIELDS = [
   'LogonType',
   'IpAddress',
   'Status',
+  'User',
+  'StartModule',
+  'StartFunction',
 ] as const;
 
 /** Where the object an event is about is found, in order. */

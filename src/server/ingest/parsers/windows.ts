@@ -100,7 +100,7 @@ export const windowsParser: SourceParser = {
   label: 'Windows events',
   description:
     'Windows event exports (evtx JSON, Winlogbeat, NXLog, Sentinel): logons, audited file access, processes, scheduled tasks, accounts and groups, log clearing, Sysmon, PowerShell script blocks.',
-  framings: ['ndjson', 'json-array', 'json-wrapper'],
+  framings: ['ndjson', 'json-array', 'json-wrapper', 'evtx'],
   looksLike: (record) => mismatch(record) === null,
   mismatch,
   detect: (record) => mismatch(record) === null,

@@ -40,6 +40,7 @@ export class RunJournal {
     cases: 0,
     auditEntries: 0,
     personViews: 0,
+    quarantined: 0,
   };
 
   constructor(
@@ -108,7 +109,7 @@ export class RunJournal {
   /** What went so far, in words: "1,828 events, 0 cases and 0 audit entries". */
   describe(): string {
     const r = this.removed;
-    return `${number(r.events)} ${r.events === 1 ? 'event' : 'events'}, ${number(r.cases)} closed ${r.cases === 1 ? 'case' : 'cases'} and ${number(r.auditEntries)} audit ${r.auditEntries === 1 ? 'entry' : 'entries'}`;
+    return `${number(r.events)} ${r.events === 1 ? 'event' : 'events'}, ${number(r.quarantined)} quarantined ${r.quarantined === 1 ? 'record' : 'records'}, ${number(r.cases)} closed ${r.cases === 1 ? 'case' : 'cases'} and ${number(r.auditEntries)} audit ${r.auditEntries === 1 ? 'entry' : 'entries'}`;
   }
 }
 

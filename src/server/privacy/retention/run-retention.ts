@@ -1,6 +1,7 @@
 import type { RetentionRun } from '../../../shared/schemas/retention';
 import type { DatabaseHandle } from '../../db/database';
 import { getPrivacySettings } from '../../db/queries/privacy-settings';
+import { deleteQuarantinedBefore } from '../../db/queries/quarantine';
 import { deleteAuditBatch, deletePersonViews } from '../../db/queries/retention-audit';
 import {
   deleteExpiredCase,
@@ -20,11 +21,14 @@ export type { RetentionActor } from './run-journal';
 
 const CASE_BATCH = 100;
 const AUDIT_BATCH = 1000;
+/** Quarantined records removed per step: each may hold up to 1 MB of raw text. */
+const QUARANTINE_BATCH = 500;
 
 /**
  * One retention run (issues 17, 23 and 26): removes closed cases past the closed-case period
  * with everything of theirs, events Vigil received longer ago than the events period (counted
- * from `ingested_at`, so imported history gets the whole period), and audit entries past the
+ * from `ingested_at`, so imported history gets the whole period) and quarantined records set
+ * aside before the same cut-off, and audit entries past the
  * audit period (a held case's history stays), each in short batches. A `retention.start` entry
  * commits first, each batch commits with its own entry, and `retention.run` sums it up with the
  * cases a legal hold (or an open case) kept. Returns null, removing nothing, when another run is
@@ -59,6 +63,13 @@ export async function runRetention(
 
       const events = await pruneEvents(handle, cutoffs.events, journal, options.eventBatch);
       const kept = await casesKeepingOldEvents(db, await listProtectedCases(db), cutoffs.events);
+      // Records set aside at ingest follow the events period, counted from when they came in.
+      for (;;) {
+        const { removed } = await journal.step('quarantined', async (trx) => ({
+          removed: await deleteQuarantinedBefore(trx, cutoffs.events, QUARANTINE_BATCH),
+        }));
+        if (removed < QUARANTINE_BATCH) break;
+      }
 
       for (;;) {
         const { removed } = await journal.step('auditEntries', async (trx) => ({

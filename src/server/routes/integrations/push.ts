@@ -27,7 +27,7 @@ const PUSH_TYPES = [
   'application/json',
   'application/x-ndjson',
   'text/csv',
-  // A binary .evtx export: refused with a sentence until Vigil reads it (framing/binary-input.ts).
+  // A binary .evtx file, known by its signature (framing/evtx).
   'application/octet-stream',
 ];
 

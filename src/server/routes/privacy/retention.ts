@@ -9,6 +9,7 @@ import {
   retentionRunSchema,
 } from '../../../shared/schemas/retention';
 import { getPrivacySettings, holdPrivacySettings } from '../../db/queries/privacy-settings';
+import { countQuarantinedBefore } from '../../db/queries/quarantine';
 import {
   countExpiredCases,
   countRemovableEvents,
@@ -95,12 +96,13 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const periods = (await getPrivacySettings(app.db)).retention;
       const cutoffs = cutoffsOf(periods, Date.now());
-      const [events, cases, auditEntries] = await Promise.all([
+      const [events, cases, auditEntries, quarantined] = await Promise.all([
         countRemovableEvents(app.db, cutoffs.events),
         countExpiredCases(app.db, cutoffs.closedCases),
         countRemovableAudit(app.db, app.database.dialect, cutoffs.audit),
+        countQuarantinedBefore(app.db, cutoffs.events),
       ]);
-      return { periods, cutoffs, events, cases, auditEntries };
+      return { periods, cutoffs, events, cases, auditEntries, quarantined };
     },
   );
 

@@ -227,7 +227,11 @@ function fieldItem(
   }
 }
 
-/** `EventID: 4104`: the Windows parser writes the event id first in `action` ("4104 ScriptBlock"). */
+/**
+ * `EventID: 4104`: the Windows parser writes the event id first in the `action` of the kinds it
+ * maps ("4104 ScriptBlock") and after the log's name in that of generic events ("Sysmon 7 image
+ * load", "Security 4658 handle to an object closed", "PowerShell 4105", "System 7040").
+ */
 function eventIdItem(
   field: string,
   plan: ModifierPlan,
@@ -238,10 +242,18 @@ function eventIdItem(
   if (plan.kind !== 'string' || plan.steps.length > 0) {
     refuse(line, `${field} only takes plain event numbers in Vigil`);
   }
-  const prefixes = values.map((value) => `${Math.trunc(numberOf(value, field))} `);
-  if (all)
-    return and(prefixes.map((prefix) => ({ test: { field: 'action', startsWithAny: [prefix] } })));
-  return { test: { field: 'action', startsWithAny: [...new Set(prefixes)] } };
+  const ids = [...new Set(values.map((value) => Math.trunc(numberOf(value, field))))];
+  const test = (some: number[]): Expr =>
+    or([
+      {
+        test: {
+          field: 'action',
+          startsWithAny: some.flatMap((id) => [`${id} `, `Sysmon ${id} `, `Security ${id} `]),
+        },
+      },
+      { test: { field: 'action', endsWithAny: some.map((id) => ` ${id}`) } },
+    ]);
+  return all ? and(ids.map((id) => test([id]))) : test(ids);
 }
 
 /** A field whose possible values the log source fixes: true for those, false for the rest. */
@@ -299,6 +311,8 @@ export function compileItem(
   let expr: Expr;
   if (typeof target === 'string') expr = fieldItem(field, target, plan, values, parsed.all, line);
   else if ('eventIdPrefix' in target) expr = eventIdItem(field, plan, values, parsed.all, line);
+  else if ('anyOf' in target)
+    expr = or(target.anyOf.map((one) => fieldItem(field, one, plan, values, parsed.all, line)));
   else expr = constantItem(field, target.constant, plan, values, parsed.all, line);
   return parsed.negated ? not(expr) : expr;
 }
