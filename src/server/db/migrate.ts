@@ -26,6 +26,7 @@ import { legalHoldMigration } from './migrations/0025-legal-hold';
 import { ruleDisabledReasonMigration } from './migrations/0026-rule-disabled-reason';
 import { quarantineMigration } from './migrations/0029-quarantine';
 import { integrationCollectionsMigration } from './migrations/0030-integration-collections';
+import { huntingMigration } from './migrations/0033-hunting';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0026-rule-disabled-reason': ruleDisabledReasonMigration(),
     '0029-quarantine': quarantineMigration(dialect),
     '0030-integration-collections': integrationCollectionsMigration(dialect),
+    '0033-hunting': huntingMigration(dialect),
   };
 }
 

@@ -7,6 +7,7 @@ import type {
   QuarantinedRecordsTable,
 } from './tables/activity';
 import type { IntegrationCollectionsTable } from './tables/collection';
+import type { SavedHuntsTable } from './tables/hunting';
 import type {
   UserSettingsTable,
   RolesTable,
@@ -84,6 +85,7 @@ export interface Database {
   person_views: PersonViewsTable;
   retention_gate: RetentionGateTable;
   directory_version: DirectoryVersionTable;
+  saved_hunts: SavedHuntsTable;
 }
 
 export type { EventsTable, IntegrationsTable, IngestRunsTable } from './tables/activity';
