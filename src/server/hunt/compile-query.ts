@@ -47,7 +47,7 @@ const LOWER_CASE_COLUMNS = new Set([
 export interface HuntCompileContext {
   dialect: Dialect;
   /** The employee ids a `person:` value names (a pseudonym, its code or an employee id). */
-  peopleNamed(value: string): readonly string[];
+  peopleNamed: (value: string) => readonly string[];
 }
 
 const TRUE = sql<SqlBool>`1 = 1`;

@@ -30,7 +30,7 @@ export const DEFAULT_HUNT_SPAN_MS = 30 * DAY_MS;
 export interface HuntDeps {
   db: Kysely<Database>;
   dialect: Dialect;
-  peopleNamed(value: string): readonly string[];
+  peopleNamed: (value: string) => readonly string[];
   now: number;
 }
 

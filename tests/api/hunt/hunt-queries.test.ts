@@ -19,7 +19,7 @@ let analyst: ApiClient;
 let reader: ApiClient;
 let events: EventRow[];
 
-const fold = (v: unknown) => (v === null || v === undefined ? null : foldCase(String(v)));
+const fold = (v: string | null | undefined) => (v === null || v === undefined ? null : foldCase(v));
 const list = (v: unknown): string[] =>
   v === null || v === undefined ? [] : ((typeof v === 'string' ? JSON.parse(v) : v) as string[]);
 /** Wildcards of a hunting value as a whole-value regular expression, ignoring case. */
@@ -182,13 +182,13 @@ describe('GET /hunt/events finds exactly what an independent filter finds', () =
         const okta = events.find(
           (e) => e.source === 'okta' && typeof rawAt(e, ['eventType']) === 'string',
         )!;
-        const type = String(rawAt(okta, ['eventType']));
+        const type = rawAt(okta, ['eventType']) as string;
         const part = type.split('.')[0]!;
         return [
           `raw.eventType:${part}.*`,
           (e) => {
             const v = rawAt(e, ['eventType']);
-            return v !== null && v !== undefined && wildcard(`${part}.*`).test(String(v));
+            return typeof v === 'string' && wildcard(`${part}.*`).test(v);
           },
         ];
       },
