@@ -32,5 +32,10 @@ declare module 'fastify' {
      * who may reveal identities (plugins/privacy.ts).
      */
     accountNames?: 'as-logged';
+    /**
+     * `query-values`: `q` is a hunting query; the route guards the values it searches for
+     * (field names such as `file.name` are not a person's name) instead of the whole text.
+     */
+    textSearch?: 'query-values';
   }
 }

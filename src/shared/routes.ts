@@ -66,6 +66,12 @@ export const routes = {
     searchParams: ['status', 'severity', 'ruleId', 'employeeId', 'technique'],
   },
   alert: { path: '/app/alerts/:alertId', title: 'Alert', needsInvestigation: false },
+  hunt: {
+    path: '/app/hunt',
+    title: 'Hunt',
+    needsInvestigation: false,
+    searchParams: ['q', 'last', 'from', 'to'],
+  },
   investigations: {
     path: '/app/investigations/',
     title: 'Investigations',

@@ -29,7 +29,7 @@ test('g sequences go to screens, with an indicator while a sequence is pending',
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await press(page, 'g a');
   await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();
-  await press(page, 'g h');
+  await press(page, 'g d');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
@@ -196,17 +196,17 @@ test('a key rebound in settings works after a reload', async ({ page }) => {
   await press(page, 'g s');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await tabTo(page, page.getByLabel('Key', { exact: true }));
-  await page.keyboard.type('g d');
+  await page.keyboard.type('g y');
   await press(page, 'Enter');
-  await expect(page.getByText('"key":"g d","command":"nav.dashboard"')).toBeVisible();
+  await expect(page.getByText('"key":"g y","command":"nav.dashboard"')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Save settings' }), { back: true });
   await press(page, 'Enter');
   await expect(page.getByText('Keyboard settings saved')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await expect(page.getByText('"key":"g d"')).toBeVisible();
+  await expect(page.getByText('"key":"g y"')).toBeVisible();
   await press(page, 'g p');
   await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
-  await press(page, 'g d');
+  await press(page, 'g y');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

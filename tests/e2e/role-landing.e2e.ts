@@ -28,8 +28,8 @@ test('a privacy officer lands on reveal requests, and no screen or palette searc
   await expect(page.getByRole('grid', { name: 'Reveal requests' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/privacy-officer-landing.png` });
 
-  // The dashboard (g h) shows the role's work, not case figures it may not read.
-  await press(page, 'g h');
+  // The dashboard (g d) shows the role's work, not case figures it may not read.
+  await press(page, 'g d');
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   const work = page.getByRole('region', { name: 'Your work' });
   await expect(work.getByRole('link', { name: 'Reveal requests' })).toBeVisible();

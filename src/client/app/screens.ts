@@ -17,6 +17,7 @@ export const screens = {
   templates: () => import('../features/templates/templates-page'),
   alerts: () => import('../features/alerts/alerts-page'),
   alert: () => import('../features/alerts/alert-page'),
+  hunt: () => import('../features/hunt/hunt-page'),
   investigations: () => import('../features/investigations/investigations-page'),
   investigation: () => import('../features/investigations/overview-page'),
   mitre: () => import('../features/mitre/mitre-page'),

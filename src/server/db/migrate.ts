@@ -26,6 +26,7 @@ import { legalHoldMigration } from './migrations/0025-legal-hold';
 import { ruleDisabledReasonMigration } from './migrations/0026-rule-disabled-reason';
 import { quarantineMigration } from './migrations/0029-quarantine';
 import { integrationCollectionsMigration } from './migrations/0030-integration-collections';
+import { huntingMigration } from './migrations/0033-hunting';
 import { notificationsMigration } from './migrations/0034-notifications';
 import { apiTokensMigration } from './migrations/0035-api-tokens';
 
@@ -56,6 +57,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0026-rule-disabled-reason': ruleDisabledReasonMigration(),
     '0029-quarantine': quarantineMigration(dialect),
     '0030-integration-collections': integrationCollectionsMigration(dialect),
+    '0033-hunting': huntingMigration(dialect),
     '0034-notifications': notificationsMigration(dialect),
     '0035-api-tokens': apiTokensMigration(dialect),
   };

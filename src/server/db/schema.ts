@@ -7,6 +7,7 @@ import type {
   QuarantinedRecordsTable,
 } from './tables/activity';
 import type { IntegrationCollectionsTable } from './tables/collection';
+import type { SavedHuntsTable } from './tables/hunting';
 import type {
   NotificationChannelsTable,
   NotificationDeliveriesTable,
@@ -96,6 +97,7 @@ export interface Database {
   notification_rules: NotificationRulesTable;
   notification_deliveries: NotificationDeliveriesTable;
   user_notifications: UserNotificationsTable;
+  saved_hunts: SavedHuntsTable;
 }
 
 export type { EventsTable, IntegrationsTable, IngestRunsTable } from './tables/activity';

@@ -64,6 +64,14 @@ export function clearMatchDeadline(key: string): void {
   deadlines.delete(key);
 }
 
+/**
+ * vigil_deadline(key): 1 until the deadline named `key` ({@link setMatchDeadline}) passes, then
+ * throws {@link MatchDeadlineExceeded}. A condition that calls it on every row a statement
+ * reads stops that statement at the deadline: SQLite has no progress handler in
+ * better-sqlite3, and runs in this thread where nothing else could interrupt it (hunting, issue 28).
+ */
+export const DEADLINE_FUNCTION = 'vigil_deadline';
+
 /** A value SQLite hands a function as text: numbers (JSON numbers of attributes) written out. */
 function asText(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -97,6 +105,14 @@ export function registerSqlFunctions(sqlite: SQLite.Database): void {
       return regex.test(text) ? 1 : 0;
     },
   );
+  let calls = 0;
+  sqlite.function(DEADLINE_FUNCTION, { deterministic: false }, (deadline: unknown) => {
+    // The clock is read every 256 rows: a row costs far less than the time between.
+    if ((calls = (calls + 1) % 256) !== 0) return 1;
+    const key = asText(deadline);
+    if (key && Date.now() > (deadlines.get(key) ?? Infinity)) throw new MatchDeadlineExceeded();
+    return 1;
+  });
   sqlite.function(IN_CIDR_FUNCTION, { deterministic: true }, (value: unknown, network: unknown) => {
     const address = asText(value);
     const text = asText(network);

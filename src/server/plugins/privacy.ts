@@ -207,6 +207,7 @@ export function redactApiReplies(scope: FastifyInstance): void {
 export function guardTextSearch(scope: FastifyInstance): void {
   scope.addHook('preHandler', async (request) => {
     if (request.viewer === null) return;
+    if (request.routeOptions.config.textSearch === 'query-values') return;
     const q = (request.query as { q?: unknown } | undefined)?.q;
     if (typeof q === 'string' && q.trim() !== '') await scope.guardNameSearch(request, q);
   });

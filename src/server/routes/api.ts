@@ -16,6 +16,7 @@ import { detectionRuleRoutes } from './detection';
 import { findingRoutes } from './findings';
 import { employeeRiskRoute } from './identity/employee-risk';
 import { employeeRoutes } from './identity/employees';
+import { huntRoutes } from './hunt';
 import { incidentRoutes } from './incidents';
 import { integrationRoutes, pushIngestRoute } from './integrations';
 import { investigationRoutes } from './investigations';
@@ -53,6 +54,7 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (authenticated) => {
   await authenticated.register(detectionRuleRoutes);
   await authenticated.register(templateRoutes);
   await authenticated.register(searchEventsRoute);
+  await authenticated.register(huntRoutes);
   await authenticated.register(employeeRoutes);
   await authenticated.register(employeeRiskRoute);
   await authenticated.register(integrationRoutes);

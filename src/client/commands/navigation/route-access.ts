@@ -9,6 +9,8 @@ const ROUTE_PERMISSIONS: Partial<Record<RouteId, Permission | readonly Permissio
   // Alerts are about everyone, before any case: for those who see every case and its evidence.
   alerts: ['investigations.read_all', 'evidence.read'],
   alert: ['investigations.read_all', 'evidence.read'],
+  // A hunt reads every event of everyone.
+  hunt: ['investigations.read_all', 'evidence.read'],
   employees: 'employees.read',
   integrations: 'integrations.manage',
   integrationSettings: 'integrations.manage',

@@ -116,3 +116,21 @@ export async function upsertEmployees(
       .execute();
   }
 }
+
+/** The employees with these ids (unknown ids are left out), for presenting people found by id. */
+export async function employeesByIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<EmployeeRow[]> {
+  const out: EmployeeRow[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('employees')
+        .selectAll()
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return out;
+}

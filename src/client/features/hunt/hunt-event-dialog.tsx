@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+
+import type { HuntRow } from '../../../shared/schemas/hunt';
+import { fetchHuntEvent } from '../../api/hunt/hunt';
+import { Dialog } from '../../components/dialog';
+import { formatDateTimeWithZone } from '../../components/format';
+import type { PivotHow } from './hunt-facets';
+
+/** The values of a row one may pivot on, as hunting fields. */
+function pivotValues(row: HuntRow): Array<[string, string, string]> {
+  const values: Array<[string, string, string | null]> = [
+    ['File name', 'file.name', row.fileName],
+    ['Person', 'person', row.person?.pseudonym ?? null],
+    ['Source', 'source', row.source],
+    ['Activity', 'activity', row.activity],
+    ['App', 'app', row.app],
+    ['Destination', 'file.destination', row.destination],
+    ['Label', 'file.label', row.fileLabel],
+    ['Device', 'device.name', row.device],
+    ['Target', 'target', row.target],
+  ];
+  return values.filter((v): v is [string, string, string] => v[2] !== null && v[2] !== '');
+}
+
+/**
+ * A row opened: its fields, each a pivot (search this value, add it, exclude it), the person's
+ * alerts, and the raw record as received (redacted by the server like every reply).
+ */
+export function HuntEventDialog(props: {
+  row: HuntRow;
+  onClose: () => void;
+  onPivot: (field: string, value: string, how: PivotHow) => void;
+}) {
+  const { row } = props;
+  const full = useQuery({
+    queryKey: ['hunt', 'event', row.id],
+    queryFn: () => fetchHuntEvent(row.id),
+  });
+  return (
+    <Dialog title={`Event ${row.id}`} wide onClose={props.onClose}>
+      <p>
+        {formatDateTimeWithZone(row.time)} · {row.summary}
+      </p>
+      <table className="hunt-pivots">
+        <tbody>
+          {pivotValues(row).map(([label, field, value]) => (
+            <tr key={field}>
+              <th scope="row">{label}</th>
+              <td className="mono">{value}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => props.onPivot(field, value, 'only')}
+                >
+                  Search {label.toLowerCase()}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => props.onPivot(field, value, 'and')}
+                >
+                  AND
+                </button>{' '}
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => props.onPivot(field, value, 'not')}
+                >
+                  NOT
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {row.person ? (
+        <p>
+          <Link to={`/app/alerts?employeeId=${encodeURIComponent(row.person.id)}`}>
+            Alerts about {row.person.fullName}
+          </Link>
+        </p>
+      ) : null}
+      <pre className="audit-details" tabIndex={0} aria-label="Raw record">
+        {full.data ? JSON.stringify(full.data.raw, null, 2) : 'Loading the raw record…'}
+      </pre>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+
+import type { Database } from '../schema';
+import { EVENT_LIST_COLUMNS } from './findings/event-rows';
+import type { EventListRow } from './findings/event-rows';
+
+/** A hunt over [from, to): the compiled query and the statement's deadline condition. */
+export interface HuntScope {
+  from: number;
+  to: number;
+  /** compileHuntQuery's condition over `events`. */
+  condition: RawBuilder<SqlBool>;
+  /** withHuntDeadline's condition (SQLite stops the statement by it). */
+  deadline: RawBuilder<SqlBool>;
+}
+
+/** A listed event of anyone, with whom it is about. */
+export interface HuntEventRow extends EventListRow {
+  employee_id: string | null;
+}
+
+/** The columns a hunt may sort by besides time: the grid's columns. */
+export const HUNT_SORT_COLUMNS = {
+  source: 'source',
+  category: 'category',
+  activity: 'activity',
+  outcome: 'outcome',
+  app: 'app',
+  fileName: 'file_name',
+  destination: 'file_destination',
+  device: 'device_name',
+  person: 'employee_id',
+} as const;
+export type HuntSortColumn = keyof typeof HUNT_SORT_COLUMNS;
+
+/** Where a page starts: after (time, id) in time order, or at an offset in a column's order. */
+export type HuntPageStart = { time: number; id: number } | { offset: number } | null;
+
+function where(scope: HuntScope): RawBuilder<SqlBool> {
+  return sql<SqlBool>`events.time >= ${scope.from} and events.time < ${scope.to} and ${scope.deadline} and ${scope.condition}`;
+}
+
+const SELECTION = sql.join(
+  [...EVENT_LIST_COLUMNS, 'employee_id', 'file_label'].map((c) => sql.ref(`events.${c}`)),
+);
+
+/**
+ * A page of the events a hunt finds. By time (newest first unless `ascending`) the page
+ * starts after the cursor's (time, id), through the time index; by another column it starts
+ * at an offset (a column's order has no cursor both engines keep cheaply), ties by time and id.
+ */
+export async function huntEventsPage(
+  db: Kysely<Database>,
+  scope: HuntScope,
+  order: { column: HuntSortColumn | 'time'; ascending: boolean },
+  start: HuntPageStart,
+  limit: number,
+): Promise<HuntEventRow[]> {
+  const direction = sql.raw(order.ascending ? 'asc' : 'desc');
+  let query;
+  if (order.column === 'time') {
+    const after =
+      start && 'time' in start
+        ? order.ascending
+          ? sql`and (events.time > ${start.time} or (events.time = ${start.time} and events.id > ${start.id}))`
+          : sql`and (events.time < ${start.time} or (events.time = ${start.time} and events.id < ${start.id}))`
+        : sql``;
+    query = sql<HuntEventRow>`select ${SELECTION} from events where ${where(scope)} ${after}
+      order by events.time ${direction}, events.id ${direction} limit ${limit}`;
+  } else {
+    const column = sql.ref(`events.${HUNT_SORT_COLUMNS[order.column]}`);
+    const offset = start && 'offset' in start ? start.offset : 0;
+    // NULLs last either way, as a person reads a sorted column.
+    query = sql<HuntEventRow>`select ${SELECTION} from events where ${where(scope)}
+      order by case when ${column} is null then 1 else 0 end, ${column} ${direction}, events.time desc, events.id desc
+      limit ${limit} offset ${offset}`;
+  }
+  const { rows } = await query.execute(db);
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    time: Number(row.time),
+    file_size: row.file_size === null ? null : Number(row.file_size),
+  }));
+}
+
+/** How many events a hunt finds, counting up to `cap`. */
+export async function countHuntEvents(
+  db: Kysely<Database>,
+  scope: HuntScope,
+  cap: number,
+): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+      select 1 from events where ${where(scope)} limit ${cap}) as found`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The columns a facet counts by. */
+export const HUNT_FACET_COLUMNS = {
+  person: 'employee_id',
+  source: 'source',
+  category: 'category',
+  activity: 'activity',
+  'file.destination': 'file_destination',
+  'file.label': 'file_label',
+  app: 'app',
+} as const;
+export type HuntFacetField = keyof typeof HUNT_FACET_COLUMNS;
+
+/** The busiest `limit` values of a column among the events a hunt finds, with their counts. */
+export async function huntFacet(
+  db: Kysely<Database>,
+  scope: HuntScope,
+  field: HuntFacetField,
+  limit: number,
+): Promise<Array<{ value: string; count: number }>> {
+  const column = sql.ref(`events.${HUNT_FACET_COLUMNS[field]}`);
+  const { rows } = await sql<{ value: string; n: number | string }>`
+    select ${column} as value, count(*) as n from events
+    where ${where(scope)} and ${column} is not null
+    group by ${column} order by count(*) desc, ${column} limit ${limit}`.execute(db);
+  return rows.map((row) => ({ value: String(row.value), count: Number(row.n) }));
+}
+
+/** Events a hunt finds per bucket of `bucketMs`, buckets aligned to multiples of it. */
+export async function huntHistogram(
+  db: Kysely<Database>,
+  scope: HuntScope,
+  bucketMs: number,
+): Promise<Array<{ start: number; count: number }>> {
+  const { rows } = await sql<{ bucket: number | string; n: number | string }>`
+    select (events.time / ${sql.lit(bucketMs)}) as bucket, count(*) as n from events
+    where ${where(scope)}
+    group by (events.time / ${sql.lit(bucketMs)}) order by 1`.execute(db);
+  return rows.map((row) => ({ start: Number(row.bucket) * bucketMs, count: Number(row.n) }));
+}
+
+/** One event of anyone by id, with its raw record, or undefined. */
+export async function huntEventById(
+  db: Kysely<Database>,
+  id: number,
+): Promise<(HuntEventRow & { raw: unknown }) | undefined> {
+  const { rows } = await sql<HuntEventRow & { raw: unknown }>`
+    select ${SELECTION}, events.raw from events where events.id = ${id}`.execute(db);
+  const row = rows[0];
+  return (
+    row && {
+      ...row,
+      id: Number(row.id),
+      time: Number(row.time),
+      file_size: row.file_size === null ? null : Number(row.file_size),
+    }
+  );
+}

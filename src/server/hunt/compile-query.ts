@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
+
+import { huntFieldOf } from '../../shared/hunt/fields';
+import { foldCase } from '../db/fold-case';
+import type { Dialect } from '../db/dialect';
+import { invalid } from '../domain-error';
+import type { HuntNode, HuntRange, HuntTerm } from './query-tree';
+import { timeBound } from './time-bound';
+
+/** The events column each field reads (list fields: a JSON array of text). */
+const COLUMNS: Record<string, string> = {
+  source: 'source',
+  category: 'category',
+  activity: 'activity',
+  action: 'action',
+  outcome: 'outcome',
+  app: 'app',
+  ip: 'ip',
+  location: 'location',
+  'file.name': 'file_name',
+  'file.path': 'file_path',
+  'file.label': 'file_label',
+  'file.destination': 'file_destination',
+  'file.size': 'file_size',
+  'email.recipient': 'email_recipients',
+  'email.domain': 'email_domains',
+  'email.subject': 'email_subject',
+  'chat.channel': 'chat_channel',
+  repository: 'repository',
+  'device.name': 'device_name',
+  'process.name': 'process_name',
+  'process.command': 'command_line',
+  target: 'target',
+};
+
+/** Columns whose values are lower-case identifiers already: compared as they are, by index. */
+const LOWER_CASE_COLUMNS = new Set([
+  'source',
+  'category',
+  'activity',
+  'outcome',
+  'file_destination',
+]);
+
+/** What compiling needs besides the query: the engine, and whom a `person:` value names. */
+export interface HuntCompileContext {
+  dialect: Dialect;
+  /** The employee ids a `person:` value names (a pseudonym, its code or an employee id). */
+  peopleNamed: (value: string) => readonly string[];
+}
+
+const TRUE = sql<SqlBool>`1 = 1`;
+const FALSE = sql<SqlBool>`1 = 0`;
+
+/** A raw-record value as text: json_extract on SQLite, `#>>` on PostgreSQL; the path is a parameter. */
+function rawValue(dialect: Dialect, field: string): RawBuilder<string | null> {
+  const keys = field.split('.').slice(1);
+  if (dialect === 'postgres') return sql<string | null>`(events.raw #>> ${keys}::text[])`;
+  const path = `$${keys.map((k) => (/^\d+$/.test(k) ? `[${k}]` : `."${k}"`)).join('')}`;
+  return sql<string | null>`cast(json_extract(events.raw, ${path}) as text)`;
+}
+
+/**
+ * `value` matches a keyword term: the whole value ignoring case, or the wildcard pattern. The
+ * pattern's text came escaped from the parser, so nothing of the query is read as SQL or as
+ * LIKE syntax it did not write.
+ */
+function keyword(value: RawBuilder<unknown>, term: HuntTerm, folded = true): RawBuilder<SqlBool> {
+  const subject = folded ? sql`vigil_fold(${value})` : value;
+  if (!term.wildcard) return sql<SqlBool>`${subject} = ${foldCase(term.value)}`;
+  return sql<SqlBool>`${subject} like ${foldCase(term.pattern)} escape '\\'`;
+}
+
+/** Words or a phrase found inside the value, ignoring case (wildcards may join its parts). */
+function contains(value: RawBuilder<unknown>, term: HuntTerm): RawBuilder<SqlBool> {
+  return sql<SqlBool>`vigil_fold(${value}) like ${`%${foldCase(term.pattern)}%`} escape '\\'`;
+}
+
+/** Any element of a JSON list column matches the term as a keyword. */
+function listElement(dialect: Dialect, column: string, term: HuntTerm): RawBuilder<SqlBool> {
+  const element = sql.ref('j.v');
+  const source =
+    dialect === 'postgres'
+      ? sql`jsonb_array_elements_text(${sql.ref(`events.${column}`)}) as j(v)`
+      : sql`(select value as v from json_each(${sql.ref(`events.${column}`)})) as j`;
+  return sql<SqlBool>`exists (select 1 from ${source} where ${keyword(element, term)})`;
+}
+
+/** A term that never holds a NULL: `NOT field:x` keeps the events without the field. */
+function present(value: RawBuilder<unknown>, test: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${value} is not null and ${test})`;
+}
+
+function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<SqlBool> {
+  if (term.field === null) {
+    // Free text: the event's searchable text (migration 0013), folded already.
+    return sql<SqlBool>`events.search_text like ${`%${foldCase(term.pattern)}%`} escape '\\'`;
+  }
+  if (term.field.startsWith('raw.')) {
+    const value = rawValue(context.dialect, term.field);
+    return present(value, term.wildcard && term.value === '*' ? TRUE : keyword(value, term));
+  }
+  const kind = huntFieldOf(term.field)?.kind;
+  if (kind === 'person') {
+    const ids = context.peopleNamed(term.value);
+    return ids.length ? sql<SqlBool>`events.employee_id in (${sql.join(ids)})` : FALSE;
+  }
+  const column = COLUMNS[term.field]!;
+  const ref = sql.ref(`events.${column}`);
+  if (term.wildcard && term.value === '*') return sql<SqlBool>`${ref} is not null`;
+  if (kind === 'list') return listElement(context.dialect, column, term);
+  if (kind === 'text') return present(ref, contains(ref, term));
+  return present(ref, keyword(ref, term, !LOWER_CASE_COLUMNS.has(column)));
+}
+
+function compileRange(range: HuntRange): RawBuilder<SqlBool> {
+  const column = range.field === 'time' ? 'time' : COLUMNS[range.field]!;
+  const ref = sql.ref(`events.${column}`);
+  const parts: RawBuilder<SqlBool>[] = [];
+  const bound = (text: string, end: 'min' | 'max', inclusive: boolean) => {
+    if (range.field === 'time') return timeBound(text, end, inclusive);
+    const n = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(n)) {
+      throw invalid(
+        `A ${range.field} range takes numbers, such as ${huntFieldOf(range.field)!.example}.`,
+        'q',
+      );
+    }
+    return { value: n, inclusive };
+  };
+  if (range.min !== null) {
+    const { value, inclusive } = bound(range.min, 'min', range.minInclusive);
+    parts.push(inclusive ? sql<SqlBool>`${ref} >= ${value}` : sql<SqlBool>`${ref} > ${value}`);
+  }
+  if (range.max !== null) {
+    const { value, inclusive } = bound(range.max, 'max', range.maxInclusive);
+    parts.push(inclusive ? sql<SqlBool>`${ref} <= ${value}` : sql<SqlBool>`${ref} < ${value}`);
+  }
+  if (parts.length === 0) return sql<SqlBool>`${ref} is not null`;
+  return sql<SqlBool>`(${ref} is not null and ${sql.join(parts, sql` and `)})`;
+}
+
+/**
+ * A hunting query as one SQL condition over `events`, every value of the query a parameter.
+ * A NULL never leaks out of a term (see `present`), so NOT means "every other event".
+ */
+export function compileHuntQuery(
+  node: HuntNode | null,
+  context: HuntCompileContext,
+): RawBuilder<SqlBool> {
+  if (node === null) return TRUE;
+  switch (node.kind) {
+    case 'and':
+      return sql<SqlBool>`(${sql.join(
+        node.parts.map((p) => compileHuntQuery(p, context)),
+        sql` and `,
+      )})`;
+    case 'or':
+      return sql<SqlBool>`(${sql.join(
+        node.parts.map((p) => compileHuntQuery(p, context)),
+        sql` or `,
+      )})`;
+    case 'not':
+      return sql<SqlBool>`(not ${compileHuntQuery(node.part, context)})`;
+    case 'range':
+      return compileRange(node);
+    case 'term':
+      return compileTerm(node, context);
+  }
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+
+import type { Dialect } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { clearMatchDeadline, MatchDeadlineExceeded, setMatchDeadline } from '../db/sql-functions';
+import { invalid } from '../domain-error';
+import { isPostgresTimeout } from '../analysis/alerts/rule-deadline';
+
+/** How long one hunting request may keep the database busy. */
+export const HUNT_DEADLINE_MS = 10_000;
+
+/** The sentence of a hunt stopped at its deadline. */
+export const HUNT_TOO_LONG =
+  'This hunt ran past 10 seconds and was stopped: choose a shorter time range or add a field:value that narrows it.';
+
+/**
+ * Runs a hunt's statements with a 10 s deadline. PostgreSQL: one read transaction with
+ * `SET LOCAL statement_timeout` (the server cancels the statement and the connection goes back
+ * to the pool). SQLite: better-sqlite3 offers no progress handler, so every statement's
+ * condition carries `vigil_deadline`, which throws once the deadline passes, on the next rows
+ * it reads (the one connection is held until then, never longer). `work` puts `deadline` in
+ * the WHERE of each of its statements.
+ */
+export async function withHuntDeadline<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  work: (db: Kysely<Database>, deadline: RawBuilder<SqlBool>) => Promise<T>,
+  ms = HUNT_DEADLINE_MS,
+): Promise<T> {
+  if (dialect === 'postgres') {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.ceil(ms)))}`.execute(
+          trx,
+        );
+        return work(trx, sql<SqlBool>`1 = 1`);
+      });
+    } catch (error) {
+      if (isPostgresTimeout(error)) throw invalid(HUNT_TOO_LONG, 'q');
+      throw error;
+    }
+  }
+  const key = randomUUID();
+  setMatchDeadline(key, Date.now() + ms);
+  try {
+    return await work(db, sql<SqlBool>`vigil_deadline(${key}) = 1`);
+  } catch (error) {
+    if (error instanceof MatchDeadlineExceeded) throw invalid(HUNT_TOO_LONG, 'q');
+    throw error;
+  } finally {
+    clearMatchDeadline(key);
+  }
+}

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+
+import type { HuntFacetField } from '../../shared/schemas/hunt';
+import { HUNT_EXACT_TOTAL } from '../../shared/schemas/hunt';
+import type { Dialect } from '../db/dialect';
+import {
+  countHuntEvents,
+  huntEventsPage,
+  huntFacet,
+  huntHistogram,
+} from '../db/queries/hunt-events';
+import type {
+  HuntEventRow,
+  HuntPageStart,
+  HuntScope,
+  HuntSortColumn,
+} from '../db/queries/hunt-events';
+import type { Database } from '../db/schema';
+import { invalid } from '../domain-error';
+import { compileHuntQuery } from './compile-query';
+import { withHuntDeadline } from './hunt-deadline';
+import { parseHuntQuery } from './parse-query';
+import type { HuntNode } from './query-tree';
+
+const DAY_MS = 86_400_000;
+/** With no `from`, a hunt looks this far back from `to`. */
+export const DEFAULT_HUNT_SPAN_MS = 30 * DAY_MS;
+
+/** What a hunt needs besides its query: the database, and whom `person:` values name. */
+export interface HuntDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  peopleNamed: (value: string) => readonly string[];
+  now: number;
+}
+
+/** The query and time range of a request, read and checked. */
+export interface HuntRequest {
+  q?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** The time range searched: [from, to), by default the 30 days up to now. */
+export function huntRange(request: HuntRequest, now: number): { from: number; to: number } {
+  const to = request.to ?? now;
+  const from = request.from ?? to - DEFAULT_HUNT_SPAN_MS;
+  if (to <= from) throw invalid('The time range is backwards: to must be after from.', 'from');
+  return { from, to };
+}
+
+/** Parses a request's query (null when empty); throws the 400 sentence when it cannot be read. */
+export function huntTree(request: HuntRequest): HuntNode | null {
+  return parseHuntQuery(request.q ?? '');
+}
+
+function scopeOf(deps: HuntDeps, request: HuntRequest, tree: HuntNode | null) {
+  const range = huntRange(request, deps.now);
+  const condition = compileHuntQuery(tree, {
+    dialect: deps.dialect,
+    peopleNamed: deps.peopleNamed,
+  });
+  return { range, scope: (deadline: HuntScope['deadline']) => ({ ...range, condition, deadline }) };
+}
+
+interface Cursor {
+  t?: number;
+  i?: number;
+  o?: number;
+}
+
+function readCursor(cursor: string | undefined): HuntPageStart {
+  if (!cursor) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Cursor;
+    if (Number.isSafeInteger(parsed.o) && parsed.o! >= 0) return { offset: parsed.o! };
+    if (Number.isSafeInteger(parsed.t) && Number.isSafeInteger(parsed.i)) {
+      return { time: parsed.t!, id: parsed.i! };
+    }
+  } catch {
+    // Falls through to the sentence.
+  }
+  throw invalid('The cursor is not one this hunt gave: start again from the first page.', 'cursor');
+}
+
+const writeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+
+/** A page of a hunt, with the exact total up to HUNT_EXACT_TOTAL. */
+export interface HuntPage {
+  total: number;
+  totalIsLowerBound: boolean;
+  rows: HuntEventRow[];
+  next: string | null;
+  range: { from: number; to: number };
+}
+
+/**
+ * GET /hunt/events: the events of everyone in the range that the query finds, a page at a
+ * time, newest first by default, with how many there are. All statements share the 10 s
+ * deadline.
+ */
+export async function runHunt(
+  deps: HuntDeps,
+  request: HuntRequest & { cursor?: string | undefined; limit: number; sort: string },
+  tree: HuntNode | null,
+): Promise<HuntPage> {
+  const { range, scope } = scopeOf(deps, request, tree);
+  const descending = request.sort.startsWith('-');
+  const column = request.sort.replace(/^-/, '') as HuntSortColumn | 'time';
+  const start = readCursor(request.cursor);
+  return withHuntDeadline(deps.db, deps.dialect, async (db, deadline) => {
+    const found = scope(deadline);
+    const rows = await huntEventsPage(
+      db,
+      found,
+      { column, ascending: !descending },
+      start,
+      request.limit + 1,
+    );
+    const counted = await countHuntEvents(db, found, HUNT_EXACT_TOTAL + 1);
+    const page = rows.slice(0, request.limit);
+    const last = page[page.length - 1];
+    let next: string | null = null;
+    if (rows.length > request.limit && last) {
+      next =
+        column === 'time'
+          ? writeCursor({ t: last.time, i: last.id })
+          : writeCursor({ o: (start && 'offset' in start ? start.offset : 0) + page.length });
+    }
+    return {
+      total: Math.min(counted, HUNT_EXACT_TOTAL),
+      totalIsLowerBound: counted > HUNT_EXACT_TOTAL,
+      rows: page,
+      next,
+      range,
+    };
+  });
+}
+
+/** GET /hunt/facets: the busiest values of a field among what the hunt finds. */
+export async function runHuntFacet(
+  deps: HuntDeps,
+  request: HuntRequest,
+  tree: HuntNode | null,
+  field: HuntFacetField,
+) {
+  const { scope } = scopeOf(deps, request, tree);
+  return withHuntDeadline(deps.db, deps.dialect, (db, deadline) =>
+    huntFacet(db, scope(deadline), field, 20),
+  );
+}
+
+/** Bucket sizes of the histogram, the first that gives at most MAX_BUCKETS bars. */
+const BUCKETS_MS = [
+  60_000,
+  300_000,
+  900_000,
+  3_600_000,
+  3 * 3_600_000,
+  6 * 3_600_000,
+  12 * 3_600_000,
+  DAY_MS,
+  7 * DAY_MS,
+  30 * DAY_MS,
+];
+const MAX_BUCKETS = 120;
+
+/** GET /hunt/histogram: what the hunt finds per bucket of time. */
+export async function runHuntHistogram(
+  deps: HuntDeps,
+  request: HuntRequest,
+  tree: HuntNode | null,
+) {
+  const { range, scope } = scopeOf(deps, request, tree);
+  const span = range.to - range.from;
+  const bucketMs =
+    BUCKETS_MS.find((b) => span / b <= MAX_BUCKETS) ?? BUCKETS_MS[BUCKETS_MS.length - 1]!;
+  const buckets = await withHuntDeadline(deps.db, deps.dialect, (db, deadline) =>
+    huntHistogram(db, scope(deadline), bucketMs),
+  );
+  return { bucketMs, range, buckets };
+}
