@@ -15,8 +15,18 @@ import { ensureRollups } from '../findings/rollups/refresh-rollups';
 import { hygieneCheckEvents } from '../findings/security-hygiene.detector';
 import type { RiskInputs } from './risk-score';
 
-/** The parts of the score that evidence pages compute: security hygiene and access requests. */
-export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'>;
+/**
+ * The parts of the score that evidence pages compute: security hygiene, access requests and
+ * the working-hours figure (its events, those off hours, and the hours it measured against).
+ */
+export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'> & {
+  workingHours: {
+    total: number;
+    offHours: number;
+    startHour: number;
+    endHour: number;
+  } | null;
+};
 
 /**
  * Reads the security hygiene checks and the flagged access requests of a case with the same
@@ -40,7 +50,7 @@ export async function readFindingSignals(
     findVisibleInvestigation(db, subject.investigationId, { userId: '', seesAll: true }),
     findEmployee(db, subject.employeeId),
   ]);
-  if (!row || !employee) return { hygiene: [], flaggedRequests: [] };
+  if (!row || !employee) return { hygiene: [], flaggedRequests: [], workingHours: null };
   const settings = rollupSettingsFor(employee, config);
   await ensureRollups(db, dialect, employee.id, settings);
   const window = { start: subject.windowStart, end: subject.windowEnd };
@@ -63,7 +73,14 @@ export async function readFindingSignals(
   const detectors = await detectorRegistry();
   const hygiene = await detectors.of('securityHygiene').run(ctx, {}, {});
   const requests = await detectors.of('accessRequests').run(ctx, {}, {});
+  const workingHours = await detectors.of('workingHours').run(ctx, {}, {});
   return {
+    workingHours: {
+      total: workingHours.totalEvents,
+      offHours: workingHours.offHoursEvents,
+      startHour: workingHours.baseline.startHour,
+      endHour: workingHours.baseline.endHour,
+    },
     hygiene: hygiene.items.map((item) => ({
       title: item.title,
       severity: item.severity,

@@ -1,6 +1,6 @@
 import type { EventRow } from '../../../shared/schemas/findings/common';
 import type { RawHash } from '../../../shared/schemas/findings/pins';
-import { presentEvent } from '../../analysis/findings/present-event';
+import { presentEvent } from '../../presenters/event';
 import { readJson } from '../../db/dialect';
 import type { EventWithRaw } from '../../db/queries/findings/pinned-events';
 import { canonicalSha256 } from '../canonical-json';

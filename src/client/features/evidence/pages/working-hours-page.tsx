@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 
+import { offHoursPercent } from '../../../../shared/schemas/findings/working-hours';
 import type { WorkingHoursReply } from '../../../../shared/schemas/findings/working-hours';
 import { offHoursOf } from '../../../../shared/schemas/subject-timeline';
 import { useTopic } from '../../../api/findings/topics';
@@ -141,7 +142,7 @@ export default function WorkingHoursPage() {
         {
           // A share: the link lists its events, those outside the hours it is measured against.
           label: 'Off hours',
-          value: `${Math.round(data.offHoursShare * 100)}%`,
+          value: `${offHoursPercent(data)}%`,
           tone: data.offHoursShare > 0.3 ? 'warning' : null,
           hint: `${data.offHoursEvents.toLocaleString()} of ${data.totalEvents.toLocaleString()} events`,
           to: timelineTo(page.id, data.window, { offHours: offHoursOf(data.baseline) }),
