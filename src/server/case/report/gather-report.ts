@@ -4,7 +4,7 @@ import { outcomeLabels } from '../../../shared/investigation-model';
 import { reportSections } from '../../../shared/report-sections';
 import type { ReportSection } from '../../../shared/report-sections';
 import type { Viewer } from '../../accounts/viewer';
-import { findingContext } from '../../analysis/findings/finding-context';
+import { findingContext } from '../finding-context';
 import type { FindingContext } from '../../analysis/findings/finding-context';
 import type { Dialect } from '../../db/dialect';
 import { listCaseNotes } from '../../db/queries/case-notes';
