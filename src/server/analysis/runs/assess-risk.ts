@@ -48,7 +48,7 @@ async function countEvidence(
 }
 
 /**
- * A case's after-hours part counts exactly the working-hours figure its locker, summary and
+ * A case's after-hours part counts exactly the working hours figure its locker, summary and
  * report show (every event of the window, off the hours that page measured against), so the
  * three never disagree; the zone's offset stays the subject signals' for the drill-down.
  */

@@ -15,7 +15,7 @@ import type { RiskInputs } from './risk-score';
 
 /**
  * The parts of the score that evidence pages compute: security hygiene, access requests and
- * the working-hours figure (its events, those off hours, and the hours it measured against).
+ * the working hours figure (its events, those off hours, and the hours it measured against).
  */
 export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'> & {
   workingHours: {
@@ -33,8 +33,8 @@ export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'> & {
 const UNSHOWN = openPolicy(new PseudonymBook(randomBytes(16).toString('hex')));
 
 /**
- * Reads the security hygiene checks and the flagged access requests of a case, and its working-hours figure, with the same
- * detectors as their evidence pages, over the whole window, so the score counts exactly what
+ * Reads the security hygiene checks, the flagged access requests and the working hours
+ * figure of a case with the same detectors as their evidence pages, over the whole window, so the score counts exactly what
  * those pages show. Brings the subject's rollups up to date first, as a page would; call it
  * outside a transaction (the rollup build takes its own).
  */

@@ -45,7 +45,7 @@ export interface RiskInputs {
     total: number;
     offHours: number;
     zone: { offsetMs: number; startHour: number; endHour: number };
-    /** Device check-ins and HR records counted too (a case's working-hours figure). */
+    /** Device check-ins and HR records counted too (a case's working hours figure). */
     systemRecords?: boolean;
   };
   externalTransfers: { count: number; ids: readonly string[] };
@@ -249,7 +249,7 @@ function departurePart(inputs: RiskInputs): RiskPart {
 
 function afterHoursPart(inputs: RiskInputs): RiskPart {
   const { total, offHours, systemRecords } = inputs.afterHours;
-  // A case counts every event, as its working-hours page does; a person's score their actions.
+  // A case counts every event, as its working hours page does; a person's score their actions.
   const what = systemRecords ? 'events' : 'actions';
   const share = total === 0 ? 0 : offHours / total;
   // A fifth of activity outside hours is ordinary; the part grows from there and is full at 60%.
