@@ -34,8 +34,8 @@ const UNSHOWN = openPolicy(new PseudonymBook(randomBytes(16).toString('hex')));
 
 /**
  * Reads the security hygiene checks, the flagged access requests and the working hours
- * figure of a case with the same detectors as their evidence pages, over the whole window, so the score counts exactly what
- * those pages show. Brings the subject's rollups up to date first, as a page would; call it
+ * figure of a case with the same detectors as their evidence pages, over the whole window, so
+ * the score counts exactly what those pages show. Brings the subject's rollups up to date first, as a page would; call it
  * outside a transaction (the rollup build takes its own).
  */
 export async function readFindingSignals(
