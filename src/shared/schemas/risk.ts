@@ -46,7 +46,7 @@ export const riskEventSelectionSchema = z.discriminatedUnion('kind', [
     startHour: z.number().int(),
     endHour: z.number().int(),
     /**
-     * Device check-ins and HR records count too: a case's score counts what its working-hours
+     * Device check-ins and HR records count too: a case's score counts what its working hours
      * page counts (a person's score, outside a case, counts their own actions only).
      */
     systemRecords: z.boolean().optional(),

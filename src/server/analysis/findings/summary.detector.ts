@@ -1,6 +1,6 @@
 import type { SummaryReply } from '../../../shared/schemas/findings/summary';
 import { findingTopics } from '../../../shared/findings/catalogue';
-import { offHoursPercent } from '../../../shared/schemas/findings/working-hours';
+import { offHoursPercent } from '../../../shared/schemas/subject-timeline';
 import { plural } from '../../../shared/wording';
 import type { FindingEndpoint } from '../../../shared/findings/finding-endpoint';
 import { defineDetector } from './define-detector';

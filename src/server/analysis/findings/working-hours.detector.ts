@@ -6,8 +6,7 @@ import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { localBucket, localDaySpan } from './local-days';
 import { isOffHours, learnHours } from './off-hours';
-import { offHoursPercent } from '../../../shared/schemas/findings/working-hours';
-import { offHoursOf } from '../../../shared/schemas/subject-timeline';
+import { offHoursOf, offHoursPercent } from '../../../shared/schemas/subject-timeline';
 
 type WorkingHoursReply = EndpointReply<'workingHours'>;
 

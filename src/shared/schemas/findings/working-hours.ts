@@ -54,12 +54,3 @@ export const workingHoursReplySchema = z.object({
   ),
 });
 export type WorkingHoursReply = z.infer<typeof workingHoursReplySchema>;
-
-/**
- * The off-hours share as a whole percent, from the counts (not the reply's rounded share, which
- * turned 82 of 864 into 10%): the locker's figure, its sentence, the working hours page and the
- * risk panel all print this one number beside "82 of 864".
- */
-export function offHoursPercent(hours: { offHoursEvents: number; totalEvents: number }): number {
-  return hours.totalEvents > 0 ? Math.round((hours.offHoursEvents / hours.totalEvents) * 100) : 0;
-}

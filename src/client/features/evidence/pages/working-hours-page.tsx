@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 
-import { offHoursPercent } from '../../../../shared/schemas/findings/working-hours';
 import type { WorkingHoursReply } from '../../../../shared/schemas/findings/working-hours';
-import { offHoursOf } from '../../../../shared/schemas/subject-timeline';
+import { offHoursOf, offHoursPercent } from '../../../../shared/schemas/subject-timeline';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
 import type { ChartPoint } from '../../../components/chart/chart';
