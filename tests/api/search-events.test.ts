@@ -155,7 +155,7 @@ describe('GET /search/events', () => {
     expect(hit!.event).toMatchObject({
       time: Date.parse('2026-10-17T14:05:00Z'),
       activity: 'file_download',
-      summary: 'Downloaded Compensation Review 2026.xlsx (SharePoint)',
+      summary: 'Downloaded Compensation Review 2026.xlsx [Highly Confidential] (SharePoint)',
     });
     // The event opens in its case; the text kept for searching is not one of its fields.
     const opened = await investigator.get(`/investigations/${danielCase}/events/${hit!.event.id}`);

@@ -1,5 +1,6 @@
 import './event-record.css';
 
+import { eventRowSchema } from '../../shared/schemas/findings/common';
 import type { EventRow } from '../../shared/schemas/findings/common';
 import { formatDateTime } from './format';
 import { formatEventField } from './timeline/event-fields';
@@ -7,20 +8,10 @@ import { formatEventField } from './timeline/event-fields';
 /** A normalized field's value as an event reply carries it. */
 export type EventFieldValue = string | number | boolean | null;
 
-const ROW_FIELDS = [
-  'time',
-  'source',
-  'category',
-  'activity',
-  'action',
-  'outcome',
-  'app',
-  'target',
-  'fileName',
-  'fileLabel',
-  'destination',
-  'device',
-] as const satisfies ReadonlyArray<keyof EventRow>;
+/** The normalized columns of an event reply, in its schema's order: all but its id and sentence. */
+const ROW_FIELDS = Object.keys(eventRowSchema.shape).filter(
+  (name): name is Exclude<keyof EventRow, 'id' | 'summary'> => name !== 'id' && name !== 'summary',
+);
 
 /**
  * The normalized columns of an event row, as fields (when the reply has no field list of its

@@ -5,7 +5,7 @@ import type {
   EventSearchQuery,
   EventSearchReply,
 } from '../../shared/schemas/search';
-import { presentEvent } from '../analysis/findings/present-event';
+import { presentEvent } from '../presenters/event';
 import type { Dialect } from '../db/dialect';
 import { eventsWithText, searchableCases } from '../db/queries/event-search';
 import type { SearchableCaseRow } from '../db/queries/event-search';

@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '../analysis/findings/event-cursor';
 import type { FindingContext } from '../analysis/findings/finding-context';
 import { inSlot } from '../analysis/findings/local-slots';
 import type { LocalSlot } from '../analysis/findings/local-slots';
-import { presentEvent } from '../analysis/findings/present-event';
+import { presentEvent } from '../presenters/event';
 import { OUTBOUND_ACTIVITIES } from '../db/queries/findings/files';
 import { halfhourCounts } from '../db/queries/findings/daily-groups';
 import { countEvents, listEvents } from '../db/queries/findings/event-rows';

@@ -3,20 +3,12 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
 import { appendAudit } from '../db/queries/audit';
-import type { AuditRecord } from '../db/queries/audit';
+import type { AuditEntryInput, AuditRecord } from '../db/queries/audit';
 import type { PersonViewRecord } from '../db/queries/person-views';
 import type { Database } from '../db/schema';
 
-/** What a route says about the action it audits; who and from where come from the request. */
-export interface AuditEntryInput {
-  action: string;
-  targetType?: string;
-  targetId?: string;
-  details?: Record<string, unknown>;
-  /** For actions before a session exists (failed sign-in). */
-  actorEmail?: string;
-  actorUserId?: string;
-}
+/** Kept here too for the routes that import it from the plugin (its owner is db/queries/audit). */
+export type { AuditEntryInput } from '../db/queries/audit';
 
 /**
  * What a change hands back to `app.audited`: its result, and its entry (null when nothing

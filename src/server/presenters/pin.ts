@@ -1,6 +1,6 @@
 import type { Pin } from '../../shared/schemas/findings/pins';
 import { pinKinds } from '../../shared/schemas/findings/pins';
-import { canonicalJson } from '../case/canonical-json';
+import { canonicalJson } from '../privacy/canonical-json';
 import type { PinRecord } from '../db/queries/findings/pins';
 import type { EvidenceHashes } from '../privacy/evidence-hashes';
 import { presentUserRef } from './user';

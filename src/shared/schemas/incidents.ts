@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { incidentSeverities, incidentStatuses } from '../incident-model';
 import { epochMs, idParam, userRefSchema } from './common';
+import { eventRowSchema } from './findings/common';
 
 const severity = z.enum(incidentSeverities);
 const status = z.enum(incidentStatuses);
@@ -33,20 +34,22 @@ export const incidentSummarySchema = z.object({
 export type IncidentSummary = z.infer<typeof incidentSummarySchema>;
 
 /** One event of a timeline: enough to place and describe it; the raw record is fetched apart. */
-export const timelineEventSchema = z.object({
-  id: z.string(),
-  time: epochMs,
-  source: z.string(),
-  category: z.string(),
-  activity: z.string(),
-  action: z.string(),
-  outcome: z.string(),
-  app: z.string().nullable(),
-  /** A short line saying what happened (file, repository, command, recipient…). */
-  summary: z.string(),
-  /** The incidents this event belongs to (timeline of the whole case). */
-  incidentIds: z.array(z.string()),
-});
+export const timelineEventSchema = eventRowSchema
+  .pick({
+    id: true,
+    time: true,
+    source: true,
+    category: true,
+    activity: true,
+    action: true,
+    outcome: true,
+    app: true,
+    summary: true,
+  })
+  .extend({
+    /** The incidents this event belongs to (timeline of the whole case). */
+    incidentIds: z.array(z.string()),
+  });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 
 /** GET /investigations/{id}/incidents/{incidentId}. */

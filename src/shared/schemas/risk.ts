@@ -45,6 +45,11 @@ export const riskEventSelectionSchema = z.discriminatedUnion('kind', [
     offsetMs: z.number().int(),
     startHour: z.number().int(),
     endHour: z.number().int(),
+    /**
+     * Device check-ins and HR records count too: a case's score counts what its working hours
+     * page counts (a person's score, outside a case, counts their own actions only).
+     */
+    systemRecords: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('hygiene'),

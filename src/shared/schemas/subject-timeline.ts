@@ -52,6 +52,15 @@ const hoursText = z
     'must be working hours as START-END, each from 0 to 24 and not the same, such as 9-17.',
   );
 
+/**
+ * The off-hours share as a whole percent, from the counts (not the reply's rounded share, which
+ * turned 82 of 864 into 10%): the locker's figure, its sentence, the working hours page and the
+ * risk panel all print this one number beside "82 of 864".
+ */
+export function offHoursPercent(hours: { offHoursEvents: number; totalEvents: number }): number {
+  return hours.totalEvents > 0 ? Math.round((hours.offHoursEvents / hours.totalEvents) * 100) : 0;
+}
+
 /** Working hours as the timeline's `offHours` takes them (`9-17`). */
 export function offHoursOf(hours: { startHour: number; endHour: number }): string {
   return `${hours.startHour}-${hours.endHour}`;

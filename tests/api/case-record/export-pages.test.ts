@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  EXPORT_EVENT_COLUMNS,
-  subjectEventPages,
-} from '../../../src/server/db/queries/case-export';
+import { subjectEventPages } from '../../../src/server/db/queries/case-export';
+import { EVENT_COLUMNS, EVENT_LIST_SELECTION } from '../../../src/server/db/queries/event-columns';
 import type { ExportEventTuple } from '../../../src/server/db/queries/case-export';
 import { timelineEvents } from '../../../src/server/db/queries/incidents';
 import { insertEvents } from '../findings/support/insert-events';
@@ -53,14 +51,14 @@ const WINDOW = { from: START, to: START + 13 * DAY };
 async function storedRows(): Promise<ExportEventTuple[]> {
   const rows = await t.db
     .selectFrom('events')
-    .select([...EXPORT_EVENT_COLUMNS])
+    .select(EVENT_LIST_SELECTION)
     .where('employee_id', '=', SUBJECT)
     .where('time', '>=', WINDOW.from)
     .where('time', '<', WINDOW.to)
     .orderBy('time')
     .orderBy('id')
     .execute();
-  return rows.map((row) => EXPORT_EVENT_COLUMNS.map((c) => row[c]));
+  return rows.map((row) => EVENT_COLUMNS.map((c) => row[c]));
 }
 
 describe('subjectEventPages', () => {

@@ -214,11 +214,15 @@ describe('each part names the incidents and events behind it', () => {
     expect(ids.length).toBe(part(await risk(caseId), 'exfiltration').evidence.eventCount);
   });
 
-  it('after-hours activity: exactly the subject’s own actions outside their hours, in their zone', async () => {
+  it('after-hours activity: exactly the subject’s events outside the hours their working-hours page measured, in their zone', async () => {
     const caseId = cases['after-hours']!;
     const evidence = part(await risk(caseId), 'afterHours').evidence;
     const selection = evidence.events as Extract<RiskEventSelection, { kind: 'afterHours' }>;
     expect(selection.kind).toBe('afterHours');
+    expect(selection.systemRecords).toBe(true);
+    const hours = (await analyst.get(`/investigations/${caseId}/findings/working-hours`)).body
+      .baseline as { startHour: number; endHour: number };
+    expect([selection.startHour, selection.endHour]).toEqual([hours.startHour, hours.endHour]);
     const outside = (time: number) => {
       const local = time + selection.offsetMs;
       const hour = Math.floor((local % DAY) / HOUR);
@@ -227,11 +231,33 @@ describe('each part names the incidents and events behind it', () => {
         hour < selection.startHour || hour >= selection.endHour || weekday === 0 || weekday === 6
       );
     };
-    const expected = (await subjectEvents(caseId))
-      .filter((e) => e.category !== 'device' && e.category !== 'hr' && outside(e.time))
-      .map((e) => e.id);
+    const expected = (await subjectEvents(caseId)).filter((e) => outside(e.time)).map((e) => e.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted((await drillDown(caseId, 'afterHours')).ids)).toEqual(sorted(expected));
+  });
+
+  it('the off-hours figure reads the same on the locker, the risk panel and the report', async () => {
+    for (const caseId of Object.values(cases)) {
+      const hours = (await analyst.get(`/investigations/${caseId}/findings/working-hours`))
+        .body as {
+        totalEvents: number;
+        offHoursEvents: number;
+      };
+      // The report prints the count the share was taken of ("134 of 537"): the percent is its.
+      const percent = Math.round((hours.offHoursEvents / hours.totalEvents) * 100);
+      const summary = (await analyst.get(`/investigations/${caseId}/summary`)).body as {
+        narrative: string[];
+        figures: Array<{ id: string; value: number }>;
+      };
+      expect(summary.figures.find((f) => f.id === 'off-hours')?.value).toBe(percent);
+      const line = summary.narrative.find((text) => /outside working hours/.test(text));
+      if (line) expect(line).toContain(`${percent}% of activity`);
+      const { sentence } = part(await risk(caseId), 'afterHours');
+      if (hours.totalEvents >= 50)
+        expect(sentence).toContain(
+          `${percent}% of ${hours.totalEvents.toLocaleString('en-US')} events`,
+        );
+    }
   });
 
   it('security hygiene: exactly the events behind the checks that found something, as their pages list them', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { subjectEventsCsv } from '../../../src/server/case/report/timeline-csv';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { insertEvents } from '../findings/support/insert-events';
@@ -21,7 +22,15 @@ const DAY = 86_400_000;
 const START = Date.parse('2026-10-01T00:00:00Z');
 const END = Date.parse('2026-10-20T00:00:00Z');
 
-type Row = { id: string; time: number; source: string; activity: string; fileLabel: string };
+type Row = {
+  id: string;
+  time: number;
+  source: string;
+  activity: string;
+  fileName: string | null;
+  fileLabel: string;
+  summary: string;
+};
 
 const SOURCES = ['okta', 'm365', 'google_workspace', 'windows', 'slack'] as const;
 const KINDS = [
@@ -275,6 +284,24 @@ describe('GET /investigations/{id}/timeline/events', () => {
       (e: { fileName: string }) => e.fileName === 'Roadmap.pptx',
     );
     expect(roadmap?.fileLabel).toBe('Highly Confidential');
+  });
+
+  it('reads a USB copy’s label the same in its row, its record, its sentence and the export CSV', async () => {
+    const { rows } = await readAll({ label: 'Highly Confidential', activity: 'usb_write' }, 500);
+    const copy = rows.find((r) => r.fileName === 'Roadmap.pptx');
+    expect(copy?.fileLabel).toBe('Highly Confidential');
+    const record = await analyst.get(`/investigations/${caseId}/events/${copy!.id}`);
+    expect(record.status).toBe(200);
+    expect(record.body.event.fileLabel).toBe('Highly Confidential');
+    expect(record.body.fields.file_label).toBe('Highly Confidential');
+    expect(record.body.event.summary).toBe(copy!.summary);
+    expect(copy!.summary).toContain('Roadmap.pptx [Highly Confidential]');
+    let csv = '';
+    for await (const chunk of subjectEventsCsv(t.database, SUBJECT, { from: START, to: END }))
+      csv += chunk;
+    const line = csv.split('\r\n').find((l) => l.startsWith(`${copy!.id},`));
+    expect(line).toContain(',Roadmap.pptx,Highly Confidential,');
+    expect(line).toContain(copy!.summary);
   });
 
   it('lists the sources, activities and labels of the range with their counts', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { canonicalJson } from '../../../src/server/case/canonical-json';
+import { canonicalJson } from '../../../src/server/privacy/canonical-json';
 import { findPin } from '../../../src/server/db/queries/findings/pins';
 import { readZip } from '../case-record/zip-reader';
 import { insertEvents } from '../findings/support/insert-events';

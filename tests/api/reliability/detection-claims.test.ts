@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { claimDetectionWork } from '../../../src/server/db/queries/detection-queue';
 import { Housekeeping } from '../../../src/server/startup/crash-recovery/housekeeping';
-import { ownerTag } from '../../../src/server/startup/crash-recovery/this-process';
+import { ownerTag } from '../../../src/server/runs/this-process';
 import { startTestApp } from '../support/test-app';
 import type { TestApp } from '../support/test-app';
 

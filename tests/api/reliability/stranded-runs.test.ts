@@ -8,9 +8,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 
 import { Housekeeping } from '../../../src/server/startup/crash-recovery/housekeeping';
-import { beginRun, endRun } from '../../../src/server/startup/crash-recovery/runs-in-flight';
+import { beginRun, endRun } from '../../../src/server/runs/runs-in-flight';
 import { failStrandedRuns } from '../../../src/server/startup/crash-recovery/stranded-runs';
-import { THIS_PROCESS, ownerTag } from '../../../src/server/startup/crash-recovery/this-process';
+import { THIS_PROCESS, ownerTag } from '../../../src/server/runs/this-process';
 import { openDatabase } from '../../../src/server/db/database';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';

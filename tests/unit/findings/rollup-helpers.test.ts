@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { resolveWindow } from '../../../src/server/analysis/findings/finding-context';
+import { resolveWindow } from '../../../src/server/case/finding-context';
 import { inferLabels } from '../../../src/server/analysis/findings/rollups/infer-labels';
 import { contiguousRanges } from '../../../src/server/analysis/findings/rollups/refresh-rollups';
 import {

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { isPidAlive } from '../../../src/server/startup/crash-recovery/this-process';
+import { isPidAlive } from '../../../src/server/runs/this-process';
 import {
   removeOrphanSpoolFiles,
   spoolFilePath,

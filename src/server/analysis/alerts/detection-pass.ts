@@ -4,7 +4,7 @@ import {
   finishDetectionWork,
   releaseDetectionWork,
 } from '../../db/queries/detection-queue';
-import { ownerTag } from '../../startup/crash-recovery/this-process';
+import { ownerTag } from '../../runs/this-process';
 import { loadFilterContext } from '../rules/filter-context';
 import { activeRules } from '../rules/rule-catalogue';
 import type { Rule } from '../rules/rule-schema';

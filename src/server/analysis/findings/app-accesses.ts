@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from './event-cursor';
 import type { FindingContext } from './finding-context';
 import { isOffHours } from './off-hours';
 import { offsetAt } from './rollups/zone-intervals';
-import { presentEvent } from './present-event';
+import { presentEvent } from '../../presenters/event';
 
 const DAY_MS = 86_400_000;
 

@@ -6,7 +6,7 @@ import { listEvents } from '../../db/queries/findings/event-rows';
 import { defineDetector, severityAt } from './define-detector';
 import { dayKey, median } from './day-keys';
 import type { FindingContext } from './finding-context';
-import { presentEvent } from './present-event';
+import { presentEvent } from '../../presenters/event';
 
 const HOUR_MS = 3_600_000;
 /** An hour is a burst with at least this many deletions and five times the subject's usual hour. */

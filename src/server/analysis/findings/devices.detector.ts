@@ -6,7 +6,7 @@ import { listEvents } from '../../db/queries/findings/event-rows';
 import { defineDetector, severityAt } from './define-detector';
 import { dayKey } from './day-keys';
 import type { FindingContext } from './finding-context';
-import { presentEvent } from './present-event';
+import { presentEvent } from '../../presenters/event';
 
 /** Inventory names are short (NW-LT-1); endpoint logs use the full host name (NW-LT-1.corp…). */
 function hostKey(name: string | null): string {

@@ -7,7 +7,7 @@ import { defineDetector } from './define-detector';
 import { labelName, resolveLabel } from './file-labels';
 import type { FindingContext } from './finding-context';
 import { writtenText } from '../../privacy/identity-policy';
-import { presentEvent } from './present-event';
+import { presentEvent } from '../../presenters/event';
 
 const LISTED_FILES = 500;
 

@@ -3,21 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { Investigation } from '../../../shared/schemas/investigations';
 import { isValidTimeZone } from '../../../shared/time/zones';
-import type { Viewer } from '../../accounts/viewer';
 import type { Dialect } from '../../db/dialect';
-import { getConfiguration } from '../../db/queries/configuration';
-import { findEmployee } from '../../db/queries/employees';
 import type { RollupBuild } from '../../db/queries/findings/rollups';
 import type { FindingsWindow } from '../../db/queries/findings/window-facts';
 import type { Database, EmployeeRow } from '../../db/schema';
-import { invalid } from '../../domain-error';
-import { loadInvestigation } from '../../case/load-investigation';
 import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { ensureRollups } from './rollups/refresh-rollups';
 import type { RollupSettings } from './rollups/refresh-rollups';
 import { offsetIntervals } from './rollups/zone-intervals';
-
-const DAY_MS = 86_400_000;
 
 /** Everything a detector needs: the case, its subject, the settings and the window. */
 export interface FindingContext {
@@ -37,49 +30,26 @@ export interface FindingContext {
   identity: IdentityPolicy;
 }
 
-/**
- * Resolves `?window=` against the investigation's window: `all` (or nothing) is the whole
- * window, `30d` its last thirty days.
- */
-export function resolveWindow(
-  investigation: Pick<Investigation, 'windowStart' | 'windowEnd'>,
-  param: string | undefined,
-): FindingsWindow {
-  const end = investigation.windowEnd;
-  if (param === undefined || param === 'all') return { start: investigation.windowStart, end };
-  const match = /^([1-9]\d{0,2})d$/.exec(param);
-  const days = match ? Number(match[1]) : Number.NaN;
-  if (!(days >= 1 && days <= 366)) {
-    throw invalid(
-      'The window is not valid: use "all" or a number of days from 1 to 366 such as 30d.',
-    );
-  }
-  return { start: Math.max(investigation.windowStart, end - days * DAY_MS), end };
+/** What a finding context is built from: the case as shown, its subject and the settings. */
+export interface FindingScope {
+  investigation: Investigation;
+  subject: EmployeeRow;
+  config: Configuration;
 }
 
 /**
- * Loads the case (404 when invisible), its subject and the configuration, brings the
- * subject's rollups up to date and resolves the window.
+ * The one place a finding context is made: brings the subject's rollups up to date and sets
+ * the hours and rollup settings for the window. The case is loaded (and its visibility
+ * checked) by its caller: case/finding-context.ts for a request, the analysis run for itself.
  */
-export async function findingContext(
+export async function buildFindingContext(
   handle: { db: Kysely<Database>; dialect: Dialect },
-  viewer: Viewer,
-  investigationId: string,
+  scope: FindingScope,
+  window: FindingsWindow,
   identity: IdentityPolicy,
-  windowParam?: string,
 ): Promise<FindingContext> {
-  if (!investigationId) throw invalid('investigationId is required');
   const { db, dialect } = handle;
-  const investigation = await loadInvestigation(db, investigationId, viewer, identity);
-  const window = resolveWindow(investigation, windowParam);
-  const [subject, config] = await Promise.all([
-    findEmployee(db, investigation.subject.id),
-    getConfiguration(db),
-  ]);
-  if (!subject)
-    throw invalid(
-      `The subject ${investigation.subject.id} of this investigation is no longer in the directory.`,
-    );
+  const { investigation, subject, config } = scope;
   const settings = rollupSettingsFor(subject, config);
   await ensureRollups(db, dialect, subject.id, settings);
   const hours = {

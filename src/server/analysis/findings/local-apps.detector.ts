@@ -3,7 +3,7 @@ import type { riskyAppCategories } from '../../../shared/schemas/findings/local-
 import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
-import { baseName } from './present-event';
+import { baseName } from '../../presenters/event';
 
 type Category = (typeof riskyAppCategories)[number];
 

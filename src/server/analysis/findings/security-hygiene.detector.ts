@@ -14,7 +14,7 @@ import { notFound } from '../../domain-error';
 import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { commandPatternById } from './powershell-patterns';
-import { presentEvent } from './present-event';
+import { presentEvent } from '../../presenters/event';
 
 interface Check {
   id: HygieneCheckId;

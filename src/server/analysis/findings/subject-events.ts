@@ -8,11 +8,12 @@ import type {
 import type { Investigation } from '../../../shared/schemas/investigations';
 import { readJson } from '../../db/dialect';
 import { countEvents, findSubjectEvent, listEvents } from '../../db/queries/findings/event-rows';
-import type { EventFilter, EventListRow } from '../../db/queries/findings/event-rows';
+import type { EventListRow } from '../../db/queries/event-columns';
+import type { EventFilter } from '../../db/queries/findings/event-rows';
 import type { Database } from '../../db/schema';
 import { invalid, notFound } from '../../domain-error';
 import { decodeCursor, encodeCursor } from './event-cursor';
-import { presentEvent } from './present-event';
+import { presentEvent } from '../../presenters/event';
 
 /** Totals above this are not counted (the list says "10,000+"), so a million events stay cheap. */
 const COUNT_CAP = 10_000;

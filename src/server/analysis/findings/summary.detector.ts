@@ -1,5 +1,6 @@
 import type { SummaryReply } from '../../../shared/schemas/findings/summary';
 import { findingTopics } from '../../../shared/findings/catalogue';
+import { offHoursPercent } from '../../../shared/schemas/subject-timeline';
 import { plural } from '../../../shared/wording';
 import type { FindingEndpoint } from '../../../shared/findings/finding-endpoint';
 import { defineDetector } from './define-detector';
@@ -39,7 +40,7 @@ function narrative(ctx: FindingContext, f: LockerFindings): string[] {
     );
   if (f.workingHours.anomalousDays.length)
     narrative.push(
-      `${plural(f.workingHours.anomalousDays.length, 'day')} broke the usual working pattern; ${Math.round(f.workingHours.offHoursShare * 100)}% of activity fell outside working hours.`,
+      `${plural(f.workingHours.anomalousDays.length, 'day')} broke the usual working pattern; ${offHoursPercent(f.workingHours)}% of activity fell outside working hours.`,
     );
   if (critical.length)
     narrative.push(

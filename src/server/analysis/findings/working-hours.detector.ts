@@ -6,7 +6,7 @@ import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { localBucket, localDaySpan } from './local-days';
 import { isOffHours, learnHours } from './off-hours';
-import { offHoursOf } from '../../../shared/schemas/subject-timeline';
+import { offHoursOf, offHoursPercent } from '../../../shared/schemas/subject-timeline';
 
 type WorkingHoursReply = EndpointReply<'workingHours'>;
 
@@ -149,7 +149,7 @@ function offHoursSeverity(hours: WorkingHoursReply): Severity {
 export const workingHoursDetector = defineDetector('workingHours', detectWorkingHours, {
   figures: ({ workingHours }) => ({
     'off-hours': {
-      value: Math.round(workingHours.offHoursShare * 100),
+      value: offHoursPercent(workingHours),
       severity: offHoursSeverity(workingHours),
       // The share's events: those outside the hours it was measured against.
       events: { offHours: offHoursOf(workingHours.baseline) },

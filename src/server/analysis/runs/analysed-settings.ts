@@ -1,5 +1,5 @@
 import type { Configuration } from '../../../shared/schemas/configuration';
-import { canonicalJson } from '../../case/canonical-json';
+import { canonicalJson } from '../../privacy/canonical-json';
 
 /**
  * Settings the analysis of a case does not read: the NetBIOS names decide whose events are

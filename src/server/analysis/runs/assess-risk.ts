@@ -14,10 +14,15 @@ import { incidentWeights } from '../../db/queries/risk-signals';
 import type { Database } from '../../db/schema';
 import type { FindingSignals } from './finding-signals';
 import { scoreRisk, shownRiskLevel, sumParts } from './risk-score';
+import type { RiskInputs } from './risk-score';
 import { readSubjectSignals } from './subject-signals';
 
 /** The parts a rescore keeps from the last run: they come from evidence pages, not incidents. */
-const FINDING_PARTS: ReadonlyArray<RiskPart['id']> = ['securityHygiene', 'accessRequests'];
+const FINDING_PARTS: ReadonlyArray<RiskPart['id']> = [
+  'securityHygiene',
+  'accessRequests',
+  'afterHours',
+];
 
 /**
  * Counts and names the events behind a part with the query its drill-down lists them with
@@ -39,6 +44,26 @@ async function countEvidence(
   return {
     ...part,
     evidence: { ...part.evidence, eventCount: count, eventIds: newest.map((e) => String(e.id)) },
+  };
+}
+
+/**
+ * A case's after-hours part counts exactly the working hours figure its locker, summary and
+ * report show (every event of the window, off the hours that page measured against), so the
+ * three never disagree; the zone's offset stays the subject signals' for the drill-down.
+ */
+function caseAfterHours(
+  own: RiskInputs['afterHours'],
+  findingSignals: FindingSignals | 'keep',
+): RiskInputs['afterHours'] {
+  const figure = findingSignals === 'keep' ? null : findingSignals.workingHours;
+  if (!figure) return own;
+  const { total, offHours, startHour, endHour } = figure;
+  return {
+    total,
+    offHours,
+    zone: { offsetMs: own.zone.offsetMs, startHour, endHour },
+    systemRecords: true,
   };
 }
 
@@ -76,6 +101,7 @@ export async function assessRisk(
       eventCount: i.event_count,
     })),
     ...signals,
+    afterHours: caseAfterHours(signals.afterHours, findingSignals),
     hygiene: findingSignals === 'keep' ? [] : findingSignals.hygiene,
     flaggedRequests: findingSignals === 'keep' ? [] : findingSignals.flaggedRequests,
     weights: config.riskWeights,

@@ -9,61 +9,65 @@ import { findVisibleInvestigation, membersOf } from '../../db/queries/investigat
 import type { AnalysisSubject } from '../../db/queries/analysis-runs';
 import { presentInvestigation } from '../../presenters/investigation';
 import { detectorRegistry } from '../findings/detectors';
-import type { FindingContext } from '../findings/finding-context';
-import { rollupBuildFor, rollupSettingsFor } from '../findings/finding-context';
-import { ensureRollups } from '../findings/rollups/refresh-rollups';
+import { buildFindingContext } from '../findings/finding-context';
 import { hygieneCheckEvents } from '../findings/security-hygiene.detector';
 import type { RiskInputs } from './risk-score';
 
-/** The parts of the score that evidence pages compute: security hygiene and access requests. */
-export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'>;
-
 /**
- * Reads the security hygiene checks and the flagged access requests of a case with the same
- * detectors as their evidence pages, over the whole window, so the score counts exactly what
- * those pages show. Brings the subject's rollups up to date first, as a page would; call it
- * outside a transaction (the rollup build takes its own).
+ * The parts of the score that evidence pages compute: security hygiene, access requests and
+ * the working hours figure (its events, those off hours, and the hours it measured against).
  */
+export type FindingSignals = Pick<RiskInputs, 'hygiene' | 'flaggedRequests'> & {
+  workingHours: {
+    total: number;
+    offHours: number;
+    startHour: number;
+    endHour: number;
+  } | null;
+};
+
 /**
  * Signals are numbers and keys, never shown as they are: people stay as recorded here, and a
  * pseudonym made under this throwaway secret never leaves the process.
  */
 const UNSHOWN = openPolicy(new PseudonymBook(randomBytes(16).toString('hex')));
 
+/**
+ * Reads the security hygiene checks, the flagged access requests and the working hours
+ * figure of a case with the same detectors as their evidence pages, over the whole window, so
+ * the score counts exactly what those pages show. Brings the subject's rollups up to date first, as a page would; call it
+ * outside a transaction (the rollup build takes its own).
+ */
 export async function readFindingSignals(
   handle: DatabaseHandle,
   subject: AnalysisSubject,
   config: Configuration,
 ): Promise<FindingSignals> {
-  const { db, dialect } = handle;
+  const { db } = handle;
   const [row, employee] = await Promise.all([
     findVisibleInvestigation(db, subject.investigationId, { userId: '', seesAll: true }),
     findEmployee(db, subject.employeeId),
   ]);
-  if (!row || !employee) return { hygiene: [], flaggedRequests: [] };
-  const settings = rollupSettingsFor(employee, config);
-  await ensureRollups(db, dialect, employee.id, settings);
+  if (!row || !employee) return { hygiene: [], flaggedRequests: [], workingHours: null };
+  const investigation = presentInvestigation(row, await membersOf(db, [row.id]), UNSHOWN);
   const window = { start: subject.windowStart, end: subject.windowEnd };
-  const ctx: FindingContext = {
-    db,
-    dialect,
-    investigation: presentInvestigation(row, await membersOf(db, [row.id]), UNSHOWN),
-    subject: employee,
-    config,
+  const ctx = await buildFindingContext(
+    handle,
+    { investigation, subject: employee, config },
     window,
-    timezone: settings.timezone,
-    hours: {
-      startHour: settings.startHour,
-      endHour: settings.endHour,
-      declared: employee.work_start_hour !== null && employee.work_end_hour !== null,
-    },
-    build: rollupBuildFor(employee.id, dialect, settings, window),
-    identity: UNSHOWN,
-  };
+    UNSHOWN,
+  );
   const detectors = await detectorRegistry();
   const hygiene = await detectors.of('securityHygiene').run(ctx, {}, {});
   const requests = await detectors.of('accessRequests').run(ctx, {}, {});
+  const workingHours = await detectors.of('workingHours').run(ctx, {}, {});
   return {
+    workingHours: {
+      total: workingHours.totalEvents,
+      offHours: workingHours.offHoursEvents,
+      startHour: workingHours.baseline.startHour,
+      endHour: workingHours.baseline.endHour,
+    },
     hygiene: hygiene.items.map((item) => ({
       title: item.title,
       severity: item.severity,

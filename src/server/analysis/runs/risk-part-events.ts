@@ -6,7 +6,7 @@ import { countPartEvents, listPartEvents } from '../../db/queries/risk-part-even
 import type { Database } from '../../db/schema';
 import { notFound } from '../../domain-error';
 import { decodeCursor, encodeCursor } from '../findings/event-cursor';
-import { presentEvent } from '../findings/present-event';
+import { presentEvent } from '../../presenters/event';
 
 /**
  * The events behind one part of a case's last assessment, newest first, chosen as the run that

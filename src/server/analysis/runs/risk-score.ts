@@ -45,6 +45,8 @@ export interface RiskInputs {
     total: number;
     offHours: number;
     zone: { offsetMs: number; startHour: number; endHour: number };
+    /** Device check-ins and HR records counted too (a case's working hours figure). */
+    systemRecords?: boolean;
   };
   externalTransfers: { count: number; ids: readonly string[] };
   /** The security hygiene checks, as the security hygiene page shows them. */
@@ -246,7 +248,9 @@ function departurePart(inputs: RiskInputs): RiskPart {
 }
 
 function afterHoursPart(inputs: RiskInputs): RiskPart {
-  const { total, offHours } = inputs.afterHours;
+  const { total, offHours, systemRecords } = inputs.afterHours;
+  // A case counts every event, as its working hours page does; a person's score their actions.
+  const what = systemRecords ? 'events' : 'actions';
   const share = total === 0 ? 0 : offHours / total;
   // A fifth of activity outside hours is ordinary; the part grows from there and is full at 60%.
   const scale = total < 50 ? 0 : Math.min(1, Math.max(0, (share - 0.2) / 0.4));
@@ -258,15 +262,27 @@ function afterHoursPart(inputs: RiskInputs): RiskPart {
     sentence:
       total < 50
         ? `Too little activity (${total} events) to judge working hours.`
-        : `${Math.round(share * 100)}% of ${total.toLocaleString('en-US')} actions fell outside working hours or on weekends${scale === 0 ? ', within the ordinary' : ''}.`,
+        : `${Math.round(share * 100)}% of ${total.toLocaleString('en-US')} ${what} fell outside working hours or on weekends${scale === 0 ? ', within the ordinary' : ''}.`,
     evidence: evidence({
       eventCount: scale === 0 ? 0 : offHours,
       events:
-        scale === 0 ? null : { kind: 'afterHours', ...inputs.window, ...inputs.afterHours.zone },
+        scale === 0
+          ? null
+          : {
+              kind: 'afterHours',
+              ...inputs.window,
+              ...inputs.afterHours.zone,
+              ...(systemRecords ? { systemRecords } : {}),
+            },
       items:
         scale === 0
           ? []
-          : [{ label: 'Actions outside working hours or on weekends', count: offHours }],
+          : [
+              {
+                label: `${systemRecords ? 'Events' : 'Actions'} outside working hours or on weekends`,
+                count: offHours,
+              },
+            ],
       page: 'working-hours',
     }),
   };

@@ -5,7 +5,7 @@ import { subjectEventsWithRaw } from '../../db/queries/findings/pinned-events';
 import { findIncident } from '../../db/queries/incidents';
 import type { Database } from '../../db/schema';
 import { invalid } from '../../domain-error';
-import { sha256Hex } from '../canonical-json';
+import { sha256Hex } from '../../privacy/canonical-json';
 import type { CapturedPin } from './captured-pin';
 import { shortLabel } from './captured-pin';
 import { parseEventIds, pinnedEvents } from './pinned-event';

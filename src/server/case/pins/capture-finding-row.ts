@@ -7,7 +7,7 @@ import { windowQuerySchema } from '../../../shared/schemas/findings/common';
 import type { Viewer } from '../../accounts/viewer';
 import type { Detector } from '../../analysis/findings/define-detector';
 import { detectorRegistry } from '../../analysis/findings/detectors';
-import { findingContext } from '../../analysis/findings/finding-context';
+import { findingContext } from '../finding-context';
 import type { Dialect } from '../../db/dialect';
 import { subjectEventsWithRaw } from '../../db/queries/findings/pinned-events';
 import type { Database } from '../../db/schema';

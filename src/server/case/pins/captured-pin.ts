@@ -1,5 +1,5 @@
 import type { RawHash } from '../../../shared/schemas/findings/pins';
-import { canonicalJson, sha256Hex } from '../canonical-json';
+import { canonicalJson, sha256Hex } from '../../privacy/canonical-json';
 
 /** What the server captured for a pin, before it is stored. */
 export interface CapturedPin {

@@ -1,9 +1,9 @@
 import type { EventRow } from '../../../shared/schemas/findings/common';
 import type { RawHash } from '../../../shared/schemas/findings/pins';
-import { presentEvent } from '../../analysis/findings/present-event';
+import { presentEvent } from '../../presenters/event';
 import { readJson } from '../../db/dialect';
 import type { EventWithRaw } from '../../db/queries/findings/pinned-events';
-import { canonicalSha256 } from '../canonical-json';
+import { canonicalSha256 } from '../../privacy/canonical-json';
 
 /** One event as a pin holds it: its row as the events endpoint lists it, and its raw record. */
 export interface PinnedEvent {

@@ -5,7 +5,7 @@ import { currentRawRecords } from '../../db/queries/findings/pinned-events';
 import type { PinRecord } from '../../db/queries/findings/pins';
 import type { Database } from '../../db/schema';
 import type { EvidenceHashes } from '../../privacy/evidence-hashes';
-import { canonicalJson, sha256Hex } from '../canonical-json';
+import { canonicalJson, sha256Hex } from '../../privacy/canonical-json';
 import { rawRecordOf, rawRecordSha256 } from './pinned-event';
 
 /** A pin's check with its SHA-256s, and the texts they cover, before a reader is shown it. */

@@ -2,7 +2,7 @@ import type { EvidenceHashes } from '../../privacy/evidence-hashes';
 import type { IdentityDirectory } from '../../privacy/identity-directory';
 import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { redactText } from '../../privacy/redactor';
-import { canonicalJson } from '../canonical-json';
+import { canonicalJson } from '../../privacy/canonical-json';
 import type { GatheredReport } from './gather-report';
 import type { ReportModel, ReportPin } from './report-model';
 

@@ -4,7 +4,7 @@ import { outcomeLabels } from '../../../shared/investigation-model';
 import { reportSections } from '../../../shared/report-sections';
 import type { ReportSection } from '../../../shared/report-sections';
 import type { Viewer } from '../../accounts/viewer';
-import { findingContext } from '../../analysis/findings/finding-context';
+import { findingContext } from '../finding-context';
 import type { FindingContext } from '../../analysis/findings/finding-context';
 import type { Dialect } from '../../db/dialect';
 import { listCaseNotes } from '../../db/queries/case-notes';
@@ -17,7 +17,7 @@ import { presentEmployee } from '../../presenters/employee';
 import { writtenText } from '../../privacy/identity-policy';
 import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { presentIncident } from '../../presenters/incident';
-import { summarizeEvent } from '../../presenters/timeline-event';
+import { eventSummary } from '../../presenters/event';
 import { caseChecklist } from '../templates/case-checklist';
 import { caseHistory } from './case-history';
 import { findingPages } from './finding-pages';
@@ -101,7 +101,7 @@ async function incidentsOf(
         time: event.time,
         source: event.source,
         activity: event.activity,
-        summary: summarizeEvent(event),
+        summary: eventSummary(event),
       })),
     });
   }

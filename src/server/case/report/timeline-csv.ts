@@ -1,17 +1,13 @@
 import type { Kysely } from 'kysely';
 
-import { eventSummary } from '../../analysis/findings/present-event';
+import { eventSummary } from '../../presenters/event';
 import type { Dialect } from '../../db/dialect';
 import type { DatabaseHandle } from '../../db/database';
-import {
-  EXPORT_EVENT_COLUMNS,
-  incidentEventLinkPages,
-  subjectEventPages,
-} from '../../db/queries/case-export';
-import type { EventListRow } from '../../db/queries/findings/event-rows';
+import { EVENT_COLUMNS } from '../../db/queries/event-columns';
+import { incidentEventLinkPages, subjectEventPages } from '../../db/queries/case-export';
+import type { EventListRow } from '../../db/queries/event-columns';
 import { timelineEvents } from '../../db/queries/incidents';
 import type { Database } from '../../db/schema';
-import { summarizeEvent } from '../../presenters/timeline-event';
 import { csvField, csvLine, csvText } from './csv';
 
 /** Rows read from the database at a time: a page is written out before the next is read. */
@@ -29,7 +25,8 @@ const subjectPageRows = (handle: Pick<DatabaseHandle, 'sqlite'>) => (handle.sqli
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const EVENT_COLUMNS = [
+/** The header of the subject timeline's CSV: EVENT_COLUMNS' names, then the sentence. */
+const CSV_HEADER = [
   'Event',
   'Time (UTC)',
   'Source',
@@ -53,6 +50,7 @@ const EVENT_COLUMNS = [
   'What happened',
 ];
 
+/** The fields the sentence (eventSummary) is made of. */
 const SUMMARY_FIELDS = [
   'activity',
   'action',
@@ -60,13 +58,14 @@ const SUMMARY_FIELDS = [
   'app',
   'target',
   'file_name',
+  'file_label',
   'file_destination',
   'repository',
   'chat_channel',
   'email_subject',
   'process_name',
 ] as const;
-const SUMMARY_INDEXES = SUMMARY_FIELDS.map((field) => EXPORT_EVENT_COLUMNS.indexOf(field));
+const SUMMARY_INDEXES = SUMMARY_FIELDS.map((field) => EVENT_COLUMNS.indexOf(field));
 
 /**
  * ISO 8601 times (UTC, milliseconds) of a timeline read in order: the date part is made once
@@ -114,19 +113,19 @@ export async function* subjectEventsCsv(
   employeeId: string,
   window: { from: number; to: number },
 ): AsyncGenerator<string> {
-  yield csvLine(EVENT_COLUMNS);
+  yield csvLine(CSV_HEADER);
   const times = new IsoTimes();
   const fields: Record<string, unknown> = {};
   for (const field of SUMMARY_FIELDS) fields[field] = null;
   const summaryRow = fields as unknown as EventListRow;
-  const columns = EXPORT_EVENT_COLUMNS.length;
+  const columns = EVENT_COLUMNS.length;
   for await (const rows of subjectEventPages(handle, employeeId, window, subjectPageRows(handle))) {
     const lines = new Array<string>(rows.length);
     let n = 0;
     for (const r of rows) {
       for (let i = 0; i < SUMMARY_FIELDS.length; i++)
         fields[SUMMARY_FIELDS[i]!] = r[SUMMARY_INDEXES[i]!];
-      // The row is in EXPORT_EVENT_COLUMNS' order, which the header follows: the id, the time
+      // The row is in EVENT_COLUMNS' order, which the header follows: the id, the time
       // in ISO 8601, the fields as stored, and a sentence.
       let line = `${Number(r[0])},${times.format(Number(r[1]))}`;
       for (let i = 2; i < columns; i++) {
@@ -191,7 +190,7 @@ export async function* incidentTimelineCsv(
             r.action,
             r.outcome,
             r.app,
-            summarizeEvent(r),
+            eventSummary(r),
             link.incidentIds.join('; '),
           ]),
         );

@@ -260,4 +260,13 @@ export async function newestAuditId(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   return Number(row?.id ?? 0);
+} /** What a route says about the action it audits; who and from where come from the request. */
+export interface AuditEntryInput {
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  details?: Record<string, unknown>;
+  /** For actions before a session exists (failed sign-in). */
+  actorEmail?: string;
+  actorUserId?: string;
 }

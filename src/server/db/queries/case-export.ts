@@ -4,36 +4,12 @@ import type pg from 'pg';
 
 import type { DatabaseHandle } from '../database';
 import type { Database } from '../schema';
+import { EVENT_COLUMNS_SQL } from './event-columns';
 import { incidentsDb } from './incident-tables';
 
-/** The columns of the subject's timeline in the export, in the order each row holds them. */
-export const EXPORT_EVENT_COLUMNS = [
-  'id',
-  'time',
-  'source',
-  'category',
-  'activity',
-  'action',
-  'outcome',
-  'app',
-  'target',
-  'file_id',
-  'file_name',
-  'file_label',
-  'file_size',
-  'file_destination',
-  'device_name',
-  'repository',
-  'chat_channel',
-  'email_subject',
-  'email_attachments',
-  'process_name',
-] as const;
-
-/** One event as an array of EXPORT_EVENT_COLUMNS' values. */
+/** One event as an array of EVENT_COLUMNS' values (the label inferred, as everywhere). */
 export type ExportEventTuple = Array<string | number | null>;
 
-const list = EXPORT_EVENT_COLUMNS.join(', ');
 const RANGE = 'time >= $2 and time < $3';
 const AFTER = '(time > $4 or (time = $4 and id > $5))';
 
@@ -46,7 +22,7 @@ function pageSql(
     employee: 'employee_id = $1',
   },
 ): string {
-  return `select ${list} from ${from} where ${employee} and ${RANGE}${after ? ` and ${AFTER}` : ''} order by time, id limit ${limit}`;
+  return `select ${EVENT_COLUMNS_SQL} from ${from} where ${employee} and ${RANGE}${after ? ` and ${AFTER}` : ''} order by time, id limit ${limit}`;
 }
 
 /** Where a page resumes: after the last row of the one before, in (time, id) order. */

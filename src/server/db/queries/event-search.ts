@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { containsPattern } from '../dialect';
 import type { Dialect } from '../dialect';
 import type { Database } from '../schema';
-import { EVENT_FILE_LABEL, EVENT_LIST_COLUMNS } from './findings/event-rows';
-import type { EventListRow } from './findings/event-rows';
+import { EVENT_FILE_LABEL, EVENT_LIST_COLUMNS } from './event-columns';
+import type { EventListRow } from './event-columns';
 import { visibleTo } from './investigations';
 import type { Visibility } from './investigations';
 

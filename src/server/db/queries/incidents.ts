@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 import { containsInsensitive, containsPattern } from '../dialect';
-import { fileLabelOf } from './findings/event-rows';
+import { EVENT_LIST_SELECTION, normalizeEventRow } from './event-columns';
+import type { EventListRow } from './event-columns';
 import { personConditions } from './person-match';
 import type { PersonSearch } from './person-match';
 import type { Database } from '../schema';
@@ -74,34 +75,8 @@ export async function updateIncidentStatus(
     .execute();
 }
 
-/** The columns a timeline line is made from; long text is cut in SQL. */
-export interface TimelineEventRow {
-  id: number;
-  time: number;
-  source: string;
-  category: string;
-  activity: string;
-  action: string;
-  outcome: string;
-  app: string | null;
-  file_name: string | null;
-  file_path: string | null;
-  file_label: string | null;
-  file_destination: string | null;
-  email_recipients: unknown;
-  email_subject: string | null;
-  email_attachments: number | null;
-  chat_channel: string | null;
-  repository: string | null;
-  device_name: string | null;
-  process_name: string | null;
-  command: string | null;
-  target: string | null;
-  role: string | null;
-}
-
 /**
- * The events with these ids, earliest first, as timeline rows. The ids travel as one list
+ * The events with these ids, earliest first, as EVENT_COLUMNS read them. The ids travel as one list
  * parameter (a JSON array on SQLite, an array on PostgreSQL): a statement of a thousand
  * parameters cost more to build and bind than its rows to read. `span`, when the caller knows
  * the times of those events (incident links hold them), bounds the read by time, so that
@@ -112,45 +87,19 @@ export async function timelineEvents(
   dialect: 'sqlite' | 'postgres',
   ids: readonly number[],
   span?: { from: number; to: number },
-): Promise<TimelineEventRow[]> {
+): Promise<EventListRow[]> {
   if (ids.length === 0) return [];
   const postgres = dialect === 'postgres';
-  const role = postgres
-    ? sql<string | null>`e.attributes ->> 'role'`
-    : sql<string | null>`json_extract(e.attributes, '$.role')`;
   let query = db
-    .selectFrom('events as e')
-    .select([
-      'e.id',
-      'e.time',
-      'e.source',
-      'e.category',
-      'e.activity',
-      'e.action',
-      'e.outcome',
-      'e.app',
-      'e.file_name',
-      'e.file_path',
-      fileLabelOf('e').as('file_label'),
-      'e.file_destination',
-      'e.email_recipients',
-      'e.email_subject',
-      'e.email_attachments',
-      'e.chat_channel',
-      'e.repository',
-      'e.device_name',
-      'e.process_name',
-      sql<string | null>`substr(e.command_line, 1, 300)`.as('command'),
-      'e.target',
-      role.as('role'),
-    ])
+    .selectFrom('events')
+    .select(EVENT_LIST_SELECTION)
     .where(
       postgres
-        ? sql<boolean>`e.id = any(${[...ids]})`
-        : sql<boolean>`e.id in (select value from json_each(${JSON.stringify(ids)}))`,
+        ? sql<boolean>`id = any(${[...ids]})`
+        : sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`,
     );
-  if (span) query = query.where('e.time', '>=', span.from).where('e.time', '<=', span.to);
-  const rows = (await query.execute()) as TimelineEventRow[];
+  if (span) query = query.where('time', '>=', span.from).where('time', '<=', span.to);
+  const rows = (await query.execute()).map(normalizeEventRow);
   return rows.sort((a, b) => a.time - b.time || a.id - b.id);
 }
 

@@ -3,8 +3,8 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 
 import type { RiskEventSelection } from '../../../shared/schemas/risk';
 import type { Database } from '../schema';
-import { EVENT_LIST_SELECTION } from './findings/event-rows';
-import type { EventListRow } from './findings/event-rows';
+import { EVENT_LIST_SELECTION } from './event-columns';
+import type { EventListRow } from './event-columns';
 import { findingsDb } from './findings/tables';
 import { incidentsDb } from './incident-tables';
 import {
@@ -48,10 +48,14 @@ function selectPartEvents(
     }
     case 'transfers':
       return externalTransfers(db, { employeeId, from: selection.from, to: selection.to });
-    case 'afterHours':
-      return inWindow(db, employeeId, selection.from, selection.to)
-        .where('category', 'not in', [...OWN_ACTION_EXCLUDED_CATEGORIES])
-        .where(offHoursCondition(selection));
+    case 'afterHours': {
+      const events = inWindow(db, employeeId, selection.from, selection.to).where(
+        offHoursCondition(selection),
+      );
+      return selection.systemRecords
+        ? events
+        : events.where('category', 'not in', [...OWN_ACTION_EXCLUDED_CATEGORIES]);
+    }
     case 'hygiene': {
       const { from, to } = selection;
       const flagged = findingsDb(db)

@@ -15,7 +15,7 @@ import {
   renewCollectionLease,
   saveCursorAlone,
 } from '../../db/queries/integration-collections';
-import { isPidAlive, parseOwnerTag } from '../../startup/crash-recovery/this-process';
+import { isPidAlive, parseOwnerTag } from '../../runs/this-process';
 import { ingestForIntegration } from '../integrations/ingest-for-integration';
 import type { IngestRequest } from '../pipeline/types';
 import { CheckpointMoved } from '../store/checkpoint';

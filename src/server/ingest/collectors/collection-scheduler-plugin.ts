@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 
 import { listDueCollections } from '../../db/queries/integration-collections';
-import { ownerTag } from '../../startup/crash-recovery/this-process';
+import { ownerTag } from '../../runs/this-process';
 import type { CollectDeps } from './collect-once';
 import { collectOnce } from './collect-once';
 

@@ -1,5 +1,5 @@
-import { beginRun, endRun } from '../../startup/crash-recovery/runs-in-flight';
-import { ownerTag } from '../../startup/crash-recovery/this-process';
+import { beginRun, endRun } from '../../runs/runs-in-flight';
+import { ownerTag } from '../../runs/this-process';
 import { retryWhileDisconnected } from '../../db/connection-loss';
 import type { DatabaseHandle } from '../../db/database';
 import { getConfiguration } from '../../db/queries/configuration';

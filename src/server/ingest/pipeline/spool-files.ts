@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { isPidAlive, PROCESS_STARTED_AT } from '../../startup/crash-recovery/this-process';
+import { isPidAlive, PROCESS_STARTED_AT } from '../../runs/this-process';
 
 /*
  * A large push is copied to a spool file before it is parsed (reading-plan.ts). The file is

@@ -1,4 +1,4 @@
-import type { AuditEntryInput } from '../../plugins/audit';
+import type { AuditEntryInput } from '../../db/queries/audit';
 import type { PseudonymBook } from '../pseudonym';
 
 /** The actions of a reveal's life, each one audit entry on its case. */

@@ -5,7 +5,7 @@ import { errorReplySchema } from '../../../shared/schemas/common';
 import { alertEventIds, findAlert, rawRecords } from '../../db/queries/alerts';
 import { timelineEvents } from '../../db/queries/incidents';
 import { presentAlert } from '../../presenters/alert';
-import { summarizeEvent } from '../../presenters/timeline-event';
+import { presentEvent } from '../../presenters/event';
 import { readJson } from '../../db/dialect';
 import { alertParamsSchema, found } from './params';
 
@@ -44,20 +44,7 @@ export const getAlertRoute: FastifyPluginAsyncZod = async (app) => {
         ...presentAlert(alert, await request.identityPolicy()),
         description: alert.description,
         events: rows.map((row) => ({
-          id: String(row.id),
-          time: Number(row.time),
-          source: row.source,
-          category: row.category,
-          activity: row.activity,
-          action: row.action,
-          outcome: row.outcome,
-          app: row.app,
-          target: row.target,
-          fileName: row.file_name,
-          fileLabel: row.file_label,
-          destination: row.file_destination,
-          device: row.device_name,
-          summary: summarizeEvent(row),
+          ...presentEvent(row),
           raw: raw.has(row.id) ? readJson<unknown>(raw.get(row.id)) : null,
         })),
         eventsTruncated: ids.length > EVENTS_SHOWN,

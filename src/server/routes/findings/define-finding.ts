@@ -5,7 +5,7 @@ import type { FindingEndpoint } from '../../../shared/findings/finding-endpoint'
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { windowQuerySchema } from '../../../shared/schemas/findings/common';
 import type { Detector } from '../../analysis/findings/define-detector';
-import { findingContext } from '../../analysis/findings/finding-context';
+import { findingContext } from '../../case/finding-context';
 
 /** Path parameters of investigation-scoped routes; an empty id gets the brief's message. */
 export const findingParams = z.object({

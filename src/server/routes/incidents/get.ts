@@ -6,7 +6,7 @@ import { incidentDetailSchema, incidentParamsSchema } from '../../../shared/sche
 import { findIncident, incidentEventIds, timelineEvents } from '../../db/queries/incidents';
 import { notFound } from '../../domain-error';
 import { presentIncident } from '../../presenters/incident';
-import { presentTimelineEvent } from '../../presenters/timeline-event';
+import { presentTimelineEvent } from '../../presenters/event';
 import { openCase } from './open-case';
 
 /** The most timeline events one reply carries; a rule keeps at most 5,000 per step. */

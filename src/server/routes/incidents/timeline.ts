@@ -7,7 +7,7 @@ import {
   incidentsTimelineReplySchema,
 } from '../../../shared/schemas/incidents';
 import { caseTimelinePage, timelineEvents } from '../../db/queries/incidents';
-import { presentTimelineEvent } from '../../presenters/timeline-event';
+import { presentTimelineEvent } from '../../presenters/event';
 import { openCase } from './open-case';
 
 function parseCursor(cursor: string | undefined): { time: number; eventId: number } | null {

@@ -29,7 +29,7 @@ import { getPrivacySettings } from '../../db/queries/privacy-settings';
 import { conflict, DomainError, invalid, notFound } from '../../domain-error';
 import { presentEmployeeRef } from '../../presenters/employee';
 import type { IdentityPolicy } from '../../privacy/identity-policy';
-import { presentReveal, revealHolds, revealStatusAt } from '../../privacy/reveals/present-reveal';
+import { presentReveal, revealHolds, revealStatusAt } from '../../presenters/reveal';
 import { revealEntry } from '../../privacy/reveals/reveal-audit';
 import { revealablePeople } from '../../privacy/reveals/reveal-people';
 import { queueNotification } from '../../notify/queue-notification';

@@ -11,7 +11,7 @@ import { revealsReplySchema } from '../../../shared/schemas/reveals';
 import { decideReveal, findReveal, listReveals } from '../../db/queries/identity-reveals';
 import { getPrivacySettings } from '../../db/queries/privacy-settings';
 import { conflict, DomainError, invalid, notFound } from '../../domain-error';
-import { presentReveal, revealStatusAt } from '../../privacy/reveals/present-reveal';
+import { presentReveal, revealStatusAt } from '../../presenters/reveal';
 import { revealEntry } from '../../privacy/reveals/reveal-audit';
 import { queueNotification } from '../../notify/queue-notification';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { timelineQuerySchema, timelineReplySchema } from '../../../shared/schemas/subject-timeline';
-import { findingContext } from '../../analysis/findings/finding-context';
+import { findingContext } from '../../case/finding-context';
 import { subjectTimeline } from '../../case/subject-timeline';
 import { findingParams } from '../findings/define-finding';
 

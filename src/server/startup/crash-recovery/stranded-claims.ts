@@ -1,9 +1,9 @@
 import { DETECTION_CLAIM_STALE_MS } from '../../analysis/alerts/detection-pass';
 import type { DatabaseHandle } from '../../db/database';
 import { listDetectionClaimOwners, releaseClaimsOf } from '../../db/queries/detection-queue';
-import { whyOwnerGone } from './owner-liveness';
+import { whyOwnerGone } from '../../runs/owner-liveness';
 import type { SweepOptions } from './stranded-runs';
-import { THIS_PROCESS } from './this-process';
+import { THIS_PROCESS } from '../../runs/this-process';
 
 /** People handed back to the detection queue because their claimant has gone, and why. */
 export interface ReleasedClaims {

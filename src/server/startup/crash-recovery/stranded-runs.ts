@@ -7,11 +7,11 @@ import {
 } from '../../db/queries/run-owners';
 import type { IngestVia } from '../../ingest/pipeline/types';
 import { syncStatusJson } from '../../ingest/store/sync-status';
-import type { LivenessContext } from './owner-liveness';
-import { whyOwnerGone } from './owner-liveness';
-import { isRunInFlight } from './runs-in-flight';
-import type { RunKind } from './runs-in-flight';
-import { THIS_PROCESS } from './this-process';
+import type { LivenessContext } from '../../runs/owner-liveness';
+import { whyOwnerGone } from '../../runs/owner-liveness';
+import { isRunInFlight } from '../../runs/runs-in-flight';
+import type { RunKind } from '../../runs/runs-in-flight';
+import { THIS_PROCESS } from '../../runs/this-process';
 
 /** How the sweep judges owners; the defaults suit a server, tests pass their own. */
 export type SweepOptions = Partial<Omit<LivenessContext, 'inFlight'>>;

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase } from '../../../../src/server/db/database';
 import { collectOnce } from '../../../../src/server/ingest/collectors/collect-once';
 import { SecretBox } from '../../../../src/server/ingest/collectors/secret-box';
-import { ownerTag } from '../../../../src/server/startup/crash-recovery/this-process';
+import { ownerTag } from '../../../../src/server/runs/this-process';
 
 const [url, schema, integrationId, key, killAt] = process.argv.slice(2);
 const database = openDatabase(url, schema && schema !== '-' ? { schema } : {});

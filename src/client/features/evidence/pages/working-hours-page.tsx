@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 
 import type { WorkingHoursReply } from '../../../../shared/schemas/findings/working-hours';
-import { offHoursOf } from '../../../../shared/schemas/subject-timeline';
+import { offHoursOf, offHoursPercent } from '../../../../shared/schemas/subject-timeline';
 import { useTopic } from '../../../api/findings/topics';
 import { Chart } from '../../../components/chart/chart';
 import type { ChartPoint } from '../../../components/chart/chart';
@@ -141,7 +141,7 @@ export default function WorkingHoursPage() {
         {
           // A share: the link lists its events, those outside the hours it is measured against.
           label: 'Off hours',
-          value: `${Math.round(data.offHoursShare * 100)}%`,
+          value: `${offHoursPercent(data)}%`,
           tone: data.offHoursShare > 0.3 ? 'warning' : null,
           hint: `${data.offHoursEvents.toLocaleString()} of ${data.totalEvents.toLocaleString()} events`,
           to: timelineTo(page.id, data.window, { offHours: offHoursOf(data.baseline) }),

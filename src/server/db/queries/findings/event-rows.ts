@@ -8,76 +8,8 @@ import { figureConditions, spanCondition } from './figure-conditions';
 import type { FigureFilter } from './figure-conditions';
 import { OUTBOUND_ACTIVITIES } from './files';
 import { activityTime, equalsWithoutIndex } from './sql-parts';
-
-/** The columns a listed event carries (enough for its one-line summary). */
-export interface EventListRow {
-  id: number;
-  time: number;
-  source: string;
-  category: string;
-  activity: string;
-  action: string;
-  outcome: string;
-  app: string | null;
-  target: string | null;
-  file_id: string | null;
-  file_name: string | null;
-  file_label: string | null;
-  file_size: number | null;
-  file_destination: string | null;
-  device_name: string | null;
-  repository: string | null;
-  chat_channel: string | null;
-  email_subject: string | null;
-  email_attachments: number | null;
-  process_name: string | null;
-}
-
-/** The plain columns of EventListRow (all but file_label, which EVENT_LIST_SELECTION infers). */
-export const EVENT_LIST_COLUMNS = [
-  'id',
-  'time',
-  'source',
-  'category',
-  'activity',
-  'action',
-  'outcome',
-  'app',
-  'target',
-  'file_id',
-  'file_name',
-  'file_size',
-  'file_destination',
-  'device_name',
-  'repository',
-  'chat_channel',
-  'email_subject',
-  'email_attachments',
-  'process_name',
-] as const;
-
-/**
- * The event's sensitivity label as every screen shows it (`table`: the events table's alias): its own, else the label its file name
- * carries in the subject's other events (event_file_labels, kept by the rollups). A USB copy or
- * a mail attachment often arrives without the label the file carries in the cloud; the label
- * filter (labelCondition) and the file-access findings already read it this way, so a row the
- * filter found by its label also shows it.
- */
-export function fileLabelOf(table = 'events') {
-  const t = (column: string) => sql.ref(`${table}.${column}`);
-  return sql<string | null>`coalesce(${t('file_label')},
-    (select fl.label from event_file_labels fl
-      where fl.employee_id = ${t('employee_id')} and fl.file_name = ${t('file_name')}))`;
-}
-
-/** fileLabelOf the events table read without an alias. */
-export const EVENT_FILE_LABEL = fileLabelOf();
-
-/** The select list of EventListRow: the plain columns and the inferred label. */
-export const EVENT_LIST_SELECTION = [
-  ...EVENT_LIST_COLUMNS,
-  EVENT_FILE_LABEL.as('file_label'),
-] as const;
+import { EVENT_FILE_LABEL, EVENT_LIST_SELECTION, normalizeEventRow } from '../event-columns';
+import type { EventListRow } from '../event-columns';
 
 /** What to list: the subject's events in [from, to) narrowed by these. */
 export interface EventFilter extends FigureFilter {
@@ -182,7 +114,7 @@ async function listEventsIn(db: Kysely<Database>, filter: EventFilter): Promise<
   const activities = filter.activities ?? [];
   if (activities.length < 2) {
     const rows = await pageQuery(db, filter).execute();
-    return rows.map(normalizeRow);
+    return rows.map(normalizeEventRow);
   }
   const branches = activities.map(
     (activity, i) =>
@@ -193,7 +125,7 @@ async function listEventsIn(db: Kysely<Database>, filter: EventFilter): Promise<
     order by time ${sql.raw(direction)}, id ${sql.raw(direction)} limit ${filter.limit}`.execute(
     db,
   );
-  return rows.map(normalizeRow);
+  return rows.map(normalizeEventRow);
 }
 
 /**
@@ -350,29 +282,24 @@ export async function eventsByIds(
       .where('id', 'in', ids.slice(i, i + 500))
       .where(equalsWithoutIndex(dialect, 'employee_id', employeeId))
       .execute();
-    out.push(...rows.map(normalizeRow));
+    out.push(...rows.map(normalizeEventRow));
   }
   return out;
 }
 
-/** One event of the subject with every column, or undefined. */
+/**
+ * One event of the subject with every column (its label as every screen reads it: see
+ * fileLabelOf), or undefined.
+ */
 export async function findSubjectEvent(db: Kysely<Database>, employeeId: string, id: number) {
-  return db
+  const row = await db
     .selectFrom('events')
     .selectAll()
+    .select(EVENT_FILE_LABEL.as('shown_label'))
     .where('id', '=', id)
     .where('employee_id', '=', employeeId)
     .executeTakeFirst();
-}
-
-/** bigint columns arrive as strings from some drivers; the API speaks numbers. */
-function normalizeRow<T extends { id: unknown; time: unknown; file_size?: unknown }>(
-  row: T,
-): T & EventListRow {
-  return {
-    ...row,
-    id: Number(row.id),
-    time: Number(row.time),
-    file_size: row.file_size === null || row.file_size === undefined ? null : Number(row.file_size),
-  } as T & EventListRow;
+  if (!row) return undefined;
+  const { shown_label: label, ...columns } = row;
+  return { ...columns, file_label: label };
 }

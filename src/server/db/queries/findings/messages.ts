@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 import type { Dialect } from '../../dialect';
 import type { Database } from '../../schema';
-import { fileLabelOf } from './event-rows';
+import { fileLabelOf } from '../event-columns';
 import { activityTime, jsonArrayRows } from './sql-parts';
 import type { FindingsWindow } from './window-facts';
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../../schema';
-import { EVENT_LIST_SELECTION } from './event-rows';
-import type { EventListRow } from './event-rows';
+import { EVENT_LIST_SELECTION } from '../event-columns';
+import type { EventListRow } from '../event-columns';
 
 /** How many ids one `in (...)` list carries. */
 const CHUNK = 500;

@@ -1,4 +1,4 @@
-import type { RunningRun } from '../../db/queries/run-owners';
+import type { RunningRun } from '../db/queries/run-owners';
 import type { ProcessIdentity } from './this-process';
 import { isPidAlive, parseOwnerTag } from './this-process';
 

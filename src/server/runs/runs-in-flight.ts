@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '../../db/database';
-import { beatRuns } from '../../db/queries/run-owners';
+import type { DatabaseHandle } from '../db/database';
+import { beatRuns } from '../db/queries/run-owners';
 import { ownerTag } from './this-process';
 
 /** How often a process with runs under way says it is alive (PostgreSQL). */

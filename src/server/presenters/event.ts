@@ -1,5 +1,6 @@
-import type { EventRow } from '../../../shared/schemas/findings/common';
-import type { EventListRow } from '../../db/queries/findings/event-rows';
+import type { EventRow } from '../../shared/schemas/findings/common';
+import type { TimelineEvent } from '../../shared/schemas/incidents';
+import type { EventListRow } from '../db/queries/event-columns';
 
 const VERBS: Record<string, string> = {
   login: 'Signed in',
@@ -60,7 +61,7 @@ export function baseName(path: string): string {
 }
 
 function object(row: EventListRow): string | null {
-  if (row.file_name) return row.file_name;
+  if (row.file_name) return row.file_label ? `${row.file_name} [${row.file_label}]` : row.file_name;
   if (row.repository) return row.repository;
   if (row.email_subject) return `“${row.email_subject}”`;
   if (row.process_name) return baseName(row.process_name);
@@ -68,7 +69,11 @@ function object(row: EventListRow): string | null {
   return row.target ?? (row.activity === 'app_access' ? row.app : null);
 }
 
-/** One line a person reads, made of the event's own fields (no names of people). */
+/**
+ * The one sentence of an event, on every screen, in the report, both CSVs of the export and the
+ * alert page: what was done first, then to what (a file with its sensitivity label), where it
+ * went and through which app. Made of the event's own fields (no names of people).
+ */
 export function eventSummary(row: EventListRow): string {
   const verb = VERBS[row.activity] ?? row.action;
   const what = object(row);
@@ -79,7 +84,7 @@ export function eventSummary(row: EventListRow): string {
   return `${verb}${what ? ` ${what}` : ''}${where}${via}${failed}`;
 }
 
-/** A listed event as the API sends it. */
+/** An event as the API sends it, wherever it is listed (evidence, search, pins, alerts). */
 export function presentEvent(row: EventListRow): EventRow {
   return {
     id: String(row.id),
@@ -97,4 +102,10 @@ export function presentEvent(row: EventListRow): EventRow {
     device: row.device_name,
     summary: eventSummary(row),
   };
+}
+
+/** An event on an incident's or the case's timeline, with the incidents it belongs to. */
+export function presentTimelineEvent(row: EventListRow, incidentIds: string[]): TimelineEvent {
+  const { id, time, source, category, activity, action, outcome, app, summary } = presentEvent(row);
+  return { id, time, source, category, activity, action, outcome, app, summary, incidentIds };
 }

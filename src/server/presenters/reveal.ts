@@ -1,7 +1,7 @@
-import type { Reveal, RevealStatus } from '../../../shared/schemas/privacy';
-import type { RevealRow } from '../../db/queries/identity-reveals';
-import { presentUserRef } from '../../presenters/user';
-import type { PseudonymBook } from '../pseudonym';
+import type { Reveal, RevealStatus } from '../../shared/schemas/privacy';
+import type { RevealRow } from '../db/queries/identity-reveals';
+import { presentUserRef } from './user';
+import type { PseudonymBook } from '../privacy/pseudonym';
 
 /** A reveal's status as the API shows it: a granted reveal past its expiry is `expired`. */
 export function revealStatusAt(
