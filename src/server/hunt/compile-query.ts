@@ -7,6 +7,7 @@ import type { Dialect } from '../db/dialect';
 import { invalid } from '../domain-error';
 import type { HuntNode, HuntRange, HuntTerm } from './query-tree';
 import { timeBound } from './time-bound';
+import { EVENT_FILE_LABEL } from '../db/queries/event-columns';
 
 /** The events column each field reads (list fields: a JSON array of text). */
 const COLUMNS: Record<string, string> = {
@@ -107,7 +108,8 @@ function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<Sq
     return ids.length ? sql<SqlBool>`events.employee_id in (${sql.join(ids)})` : FALSE;
   }
   const column = COLUMNS[term.field]!;
-  const ref = sql.ref(`events.${column}`);
+  // The label as every screen shows it (the file's label in the person's other events too).
+  const ref = column === 'file_label' ? EVENT_FILE_LABEL : sql.ref(`events.${column}`);
   if (term.wildcard && term.value === '*') return sql<SqlBool>`${ref} is not null`;
   if (kind === 'list') return listElement(context.dialect, column, term);
   if (kind === 'text') return present(ref, contains(ref, term));

@@ -55,6 +55,9 @@ const VERBS: Record<string, string> = {
   app_access: 'Opened',
 };
 
+/** Text cut to `max` characters, with an ellipsis when cut. */
+const cut = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /** The last part of a Windows or POSIX path. */
 export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
@@ -64,6 +67,8 @@ function object(row: EventListRow): string | null {
   if (row.file_name) return row.file_label ? `${row.file_name} [${row.file_label}]` : row.file_name;
   if (row.repository) return row.repository;
   if (row.email_subject) return `“${row.email_subject}”`;
+  // A command line says what a process or script did; the report and the timelines show it.
+  if (row.command_line) return cut(row.command_line);
   if (row.process_name) return baseName(row.process_name);
   if (row.activity === 'chat_message' && row.chat_channel) return `in #${row.chat_channel}`;
   return row.target ?? (row.activity === 'app_access' ? row.app : null);

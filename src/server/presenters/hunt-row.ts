@@ -1,6 +1,6 @@
 import type { EmployeeRef } from '../../shared/schemas/employees';
 import type { HuntRow } from '../../shared/schemas/hunt';
-import { presentEvent } from '../analysis/findings/present-event';
+import { presentEvent } from './event';
 import type { HuntEventRow } from '../db/queries/hunt-events';
 import type { EmployeeRow } from '../db/schema';
 import type { IdentityPolicy } from '../privacy/identity-policy';

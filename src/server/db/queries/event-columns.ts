@@ -26,6 +26,7 @@ export const EVENT_COLUMNS = [
   'email_subject',
   'email_attachments',
   'process_name',
+  'command_line',
 ] as const;
 
 /** One event as EVENT_COLUMNS read it (file_label as fileLabelOf infers it). */
@@ -50,6 +51,7 @@ export interface EventListRow {
   email_subject: string | null;
   email_attachments: number | null;
   process_name: string | null;
+  command_line: string | null;
 }
 
 /** EVENT_COLUMNS but file_label, which is never read as stored (see fileLabelOf). */

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 
 import type { Database } from '../schema';
-import { EVENT_LIST_COLUMNS } from './findings/event-rows';
-import type { EventListRow } from './findings/event-rows';
+import { EVENT_FILE_LABEL, EVENT_LIST_COLUMNS } from './event-columns';
+import type { EventListRow } from './event-columns';
 
 /** A hunt over [from, to): the compiled query and the statement's deadline condition. */
 export interface HuntScope {
@@ -41,9 +41,11 @@ function where(scope: HuntScope): RawBuilder<SqlBool> {
   return sql<SqlBool>`events.time >= ${scope.from} and events.time < ${scope.to} and ${scope.deadline} and ${scope.condition}`;
 }
 
-const SELECTION = sql.join(
-  [...EVENT_LIST_COLUMNS, 'employee_id', 'file_label'].map((c) => sql.ref(`events.${c}`)),
-);
+// The one event read model's columns, the label as every screen shows it (fileLabelOf).
+const SELECTION = sql.join([
+  ...[...EVENT_LIST_COLUMNS, 'employee_id'].map((c) => sql.ref(`events.${c}`)),
+  sql`${EVENT_FILE_LABEL} as file_label`,
+]);
 
 /**
  * A page of the events a hunt finds. By time (newest first unless `ascending`) the page
