@@ -146,6 +146,15 @@ describe('with pseudonymization on and nothing revealed', () => {
       integrationId: (await admin.post('/integrations', { name: 'Okta', kind: 'okta' })).body
         .integration.id as string,
       revealId: await idFrom(`${base}/reveals`),
+      huntId: firstOf(
+        (
+          await admin.post('/hunt/saved', {
+            name: 'Files to USB',
+            query: 'activity:usb_write',
+          })
+        ).body,
+        'id',
+      ),
     };
     const doc = JSON.parse((await text('/api/app/openapi.json')).body) as {
       paths: Record<string, Record<string, unknown>>;
@@ -167,7 +176,9 @@ describe('with pseudonymization on and nothing revealed', () => {
                   ? ids.integrationId
                   : template.startsWith('/api/app/identity/employees/')
                     ? ids.employeeId
-                    : null
+                    : template.startsWith('/api/app/hunt/saved/')
+                      ? ids.huntId
+                      : null
             : (ids[name] ?? null);
         return value === null || value === undefined ? '\u0000' : encodeURIComponent(value);
       });
