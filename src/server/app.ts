@@ -21,7 +21,7 @@ import { securityPlugin } from './plugins/security';
 import { serveClient } from './plugins/static';
 import { shippedTemplatesPlugin } from './case/templates/shipped-templates-plugin';
 import { collectionPlugin } from './ingest/collectors/collection-plugin';
-import { notifyPlugin } from './notify/notify-plugin';
+import { notifyPlugin } from './plugins/notify';
 import { apiRoutes } from './routes/api';
 import './types';
 

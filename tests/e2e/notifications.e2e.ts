@@ -123,6 +123,27 @@ test('from the keyboard: add a webhook channel and an alert rule, send a test, f
     await expect(row).toContainText('channel.test');
     await expect(row.getByRole('gridcell', { name: '1', exact: true })).toBeVisible();
     await shot(page, 'delivery-log');
+
+    // e switches the channel under the cursor off; Delete asks first, with Cancel focused.
+    await fromPalette(page, 'Go to Notification channels', /Go to Notification channels/);
+    await expect(grid).toBeFocused();
+    await press(page, '/');
+    await page.keyboard.type(name);
+    await press(page, 'ArrowDown');
+    const ours = grid.getByRole('row', { name: new RegExp(name) });
+    await expect(ours).toHaveAttribute('data-cursor', /.*/);
+    await press(page, 'e');
+    await expect(page.getByText(`Off: ${name}`)).toBeVisible();
+    await expect(ours.getByRole('gridcell', { name: 'Off', exact: true })).toBeVisible();
+    await press(page, 'Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete notification channel?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await tabTo(page, confirm.getByRole('button', { name: 'Delete channel' }));
+    await press(page, 'Enter');
+    await expect(page.getByText(`Deleted: ${name}`)).toBeVisible();
+    // The grid's filter still holds the name: nothing is left that it matches.
+    await expect(page.getByText('0 rows', { exact: true })).toBeVisible();
+    await expect(grid.getByRole('row', { name: new RegExp(`^${name}`) })).toHaveCount(0);
   } finally {
     await receiver.close();
   }

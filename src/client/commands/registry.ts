@@ -35,6 +35,8 @@ import { watchlistCreate } from './detection/watchlist-create';
 import { notificationChannelCreate } from './notifications/notification-channel-create';
 import { notificationChannelTest } from './notifications/notification-channel-test';
 import { notificationDeliveryRetry } from './notifications/notification-delivery-retry';
+import { notificationItemDelete } from './notifications/notification-item-delete';
+import { notificationItemToggle } from './notifications/notification-item-toggle';
 import { notificationRuleCreate } from './notifications/notification-rule-create';
 import { checklistTick } from './templates/checklist-tick';
 import { investigationCreateFromTemplate } from './templates/investigation-create-from-template';
@@ -209,6 +211,8 @@ export const clientCommands: readonly ClientCommand[] = [
   notificationRuleCreate,
   notificationChannelTest,
   notificationDeliveryRetry,
+  notificationItemToggle,
+  notificationItemDelete,
   templateCreate,
   templateEdit,
   templateDelete,

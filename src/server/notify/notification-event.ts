@@ -7,6 +7,8 @@ export interface AlertFacts {
   title: string;
   severity: IncidentSeverity;
   ruleId: string;
+  /** The shipped policies that hold the rule (a rule trigger may name one). */
+  policyIds: string[];
   employeeId: string;
 }
 

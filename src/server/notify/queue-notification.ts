@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 
 import { severityRank } from '../../shared/incident-model';
 import type { Trigger } from '../../shared/schemas/notifications';
-import { shippedPolicies } from '../analysis/rules/policies';
 import { readJson, toJson } from '../db/dialect';
 import { firstEmailChannel, type ChannelRow } from '../db/queries/notification-channels';
 import { queueDeliveries, type DeliveryRow } from '../db/queries/notification-deliveries';
@@ -30,10 +29,7 @@ async function triggerTakes(
     const { alert } = event;
     if (severityRank(alert.severity) < severityRank(trigger.minSeverity)) return false;
     if (trigger.rule && trigger.rule !== alert.ruleId) return false;
-    if (trigger.policy) {
-      const policy = shippedPolicies().find((p) => p.id === trigger.policy);
-      if (!policy?.rules.includes(alert.ruleId)) return false;
-    }
+    if (trigger.policy && !alert.policyIds.includes(trigger.policy)) return false;
     if (trigger.watchlist && !(await isOnWatchlist(db, trigger.watchlist, alert.employeeId, now)))
       return false;
     return true;

@@ -168,6 +168,10 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'notifications.createRule', adminOnly: true },
   { id: 'notifications.testChannel', adminOnly: true },
   { id: 'notifications.retryDelivery', adminOnly: true },
+  // Keys on the channels and rules screens (e, Delete): not adminOnly, so the keys can say why a
+  // role may not; deleting asks first, with Cancel focused.
+  { id: 'notifications.toggleEnabled' },
+  { id: 'notifications.delete' },
   // Keys on the Templates screen: n new, e edit, Delete asks before deleting (not shipped ones).
   // Not adminOnly, so the keys can say why a role may not (as the detection rule keys do).
   { id: 'template.create' },

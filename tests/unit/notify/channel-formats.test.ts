@@ -20,7 +20,14 @@ function alertMessage(title = 'Windows event logs cleared'): NotificationMessage
     'delivery-1',
     {
       type: 'alert.created',
-      alert: { id: 'a1', title, severity: 'high', ruleId: 'event-log-cleared', employeeId: 'e7' },
+      alert: {
+        id: 'a1',
+        title,
+        severity: 'high',
+        ruleId: 'event-log-cleared',
+        policyIds: [],
+        employeeId: 'e7',
+      },
     },
     `High alert: ${title}`,
     Date.UTC(2026, 10, 28, 12),

@@ -47,3 +47,8 @@ export function setChannelEnabled(id: string, enabled: boolean) {
     schema: channelSchema,
   });
 }
+
+/** DELETE /notifications/channels/{id}: nothing more is sent to it. */
+export async function deleteChannel(id: string): Promise<void> {
+  await request(`/notifications/channels/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -43,3 +43,27 @@ export function setDeliveryTarget(next: DeliveryTarget): () => void {
 export function currentDeliveryTarget(): DeliveryTarget | null {
   return deliveryTarget;
 }
+
+/** A channel or rule under the cursor of its screen, for switching it and deleting it. */
+export interface NotificationItemTarget {
+  kind: 'channel' | 'rule';
+  /** The name of the item under the cursor, or null when the list is empty. */
+  name(): string | null;
+  toggleEnabled(): void;
+  /** Asks before deleting the item under the cursor. */
+  remove(): void;
+}
+
+let itemTarget: NotificationItemTarget | null = null;
+
+/** Makes the channels or rules screen the target of the switch and delete commands. */
+export function setNotificationItemTarget(next: NotificationItemTarget): () => void {
+  itemTarget = next;
+  return () => {
+    if (itemTarget === next) itemTarget = null;
+  };
+}
+
+export function currentNotificationItemTarget(): NotificationItemTarget | null {
+  return itemTarget;
+}

@@ -25,3 +25,17 @@ export function useCreateNotificationRule() {
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.rules() }),
   });
 }
+
+/** PATCH /notifications/rules/{id}: switch on or off. */
+export function setRuleEnabled(id: string, enabled: boolean) {
+  return request(`/notifications/rules/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { enabled },
+    schema: notificationRuleSchema,
+  });
+}
+
+/** DELETE /notifications/rules/{id}. */
+export async function deleteRule(id: string): Promise<void> {
+  await request(`/notifications/rules/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

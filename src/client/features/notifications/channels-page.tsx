@@ -16,6 +16,7 @@ import { EmptyState } from '../../components/empty-state';
 import { formatDate, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { NotificationsTabs } from './notifications-tabs';
+import { useItemActions } from './use-item-actions';
 import './notifications.css';
 
 /** Where a channel sends, as one line: the host or URL, never a secret. */
@@ -67,6 +68,7 @@ export default function ChannelsPage() {
   const [cursorId, setCursorId] = useState<string | null>(null);
   const current = useRef<Channel | null>(null);
   current.current = rows.find((c) => c.id === cursorId) ?? rows[0] ?? null;
+  const confirm = useItemActions('channel', () => current.current);
 
   useEffect(
     () =>
@@ -143,8 +145,9 @@ export default function ChannelsPage() {
         exportName="notification-channels"
         mainGrid
         onCursorChange={setCursorId}
-        emptyMessage="No channel yet. New channel… adds one."
+        emptyMessage="No channel yet. New channel… adds one. e switches the channel under the cursor on or off, Delete deletes it."
       />
+      {confirm}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 
 import type { NotificationRule } from '../../../shared/schemas/notifications';
 import { triggerLabels } from '../../../shared/schemas/notifications';
@@ -13,6 +13,7 @@ import type { DataTableColumn } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { NotificationsTabs } from './notifications-tabs';
+import { useItemActions } from './use-item-actions';
 import './notifications.css';
 
 /** A trigger in words, with its conditions. */
@@ -45,6 +46,11 @@ export default function RulesPage() {
     () => new Map((channels.data?.channels ?? []).map((c) => [c.id, c.name])),
     [channels.data],
   );
+  const rows = useMemo(() => rules.data?.rules ?? [], [rules.data]);
+  const [cursorId, setCursorId] = useState<string | null>(null);
+  const current = useRef<NotificationRule | null>(null);
+  current.current = rows.find((r) => r.id === cursorId) ?? rows[0] ?? null;
+  const confirm = useItemActions('rule', () => current.current);
   const columns = useMemo<DataTableColumn<NotificationRule>[]>(
     () => [
       { id: 'name', header: 'Rule', value: (r) => r.name, width: 200, keyColumn: true },
@@ -90,14 +96,16 @@ export default function RulesPage() {
       <DataTable
         label="Notification rules"
         columns={columns}
-        rows={rules.data?.rules ?? []}
+        rows={rows}
         getRowId={(rule) => rule.id}
         loading={rules.isLoading}
         height="fill"
         exportName="notification-rules"
         mainGrid
+        onCursorChange={setCursorId}
         emptyMessage="No rule yet. New rule… adds one."
       />
+      {confirm}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import type { RuleSpan } from './candidate-rules';
 import { candidateRules } from './candidate-rules';
 import { lookBackMs, mergeGapMs } from './look-back';
 import { DeadlinePassed, RULE_DEADLINE_MS, withDeadline } from './rule-deadline';
+import { shippedPolicies } from '../rules/policies';
 
 /** Whether the person is on a watchlist, asked once per list and pass. */
 function watchlistMembership(db: Kysely<Database>, employeeId: string, now: number) {
@@ -177,6 +178,9 @@ export async function detectPerson(
         title: rule.title,
         severity,
         ruleId: rule.id,
+        policyIds: shippedPolicies()
+          .filter((policy) => policy.rules.includes(rule.id))
+          .map((policy) => policy.id),
         employeeId: person.id,
       };
       if (recorded.created) {

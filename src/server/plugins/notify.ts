@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 
 import { withholdNames } from '../privacy/withhold';
-import type { SendDeps } from './send-delivery';
+import type { SendDeps } from '../notify/send-delivery';
 
 /** What routes need of notifications: how to send, and a way to wake the sender. */
 export interface NotificationServices {
