@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-
+import { cachedToken, forgetToken, keepToken } from './access-token-cache';
 import type { PollOutcome } from './collector';
 import { retryAfterAt } from './retry-after';
 import type { VendorReply } from './vendor-http';
@@ -7,23 +6,14 @@ import { NetworkFailure, vendorRequest } from './vendor-http';
 
 /*
  * OAuth access tokens that collectors mint from stored credentials (Box's client credentials,
- * Dropbox's refresh token, Okta's signed client assertion). Each is kept in this process's
- * memory only, under a digest of the credentials, and minted again five minutes before it
- * expires or as soon as the vendor refuses it; it is never stored or logged.
+ * Dropbox's refresh token, Okta's signed client assertion), kept in the one token cache
+ * (access-token-cache.ts) that the Microsoft 365 and Google collectors use too: in this
+ * process's memory only, under a digest of the credentials, minted again before it expires or
+ * as soon as the vendor refuses it; never stored or logged.
  */
 
 /** A token request's answer: the token, or what the poll should do instead. */
 export type Minted = { token: string; expiresInSeconds: number } | { failure: PollOutcome };
-
-/** Minted again this long before it expires. */
-const EARLY_MS = 5 * 60_000;
-
-const tokens = new Map<string, { token: string; expiresAt: number }>();
-
-/** The cache key of a set of credentials (a digest: the map never holds them). */
-export function credentialsKey(parts: readonly string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
-}
 
 /** A token for these credentials: the cached one while it is good, else a fresh one. */
 export async function accessToken(
@@ -31,18 +21,13 @@ export async function accessToken(
   now: number,
   mint: () => Promise<Minted>,
 ): Promise<{ token: string } | { failure: PollOutcome }> {
-  const cached = tokens.get(key);
-  if (cached && cached.expiresAt - EARLY_MS > now) return { token: cached.token };
-  tokens.delete(key);
+  const cached = cachedToken(key, now);
+  if (cached !== null) return { token: cached };
+  forgetToken(key);
   const minted = await mint();
   if ('failure' in minted) return minted;
-  tokens.set(key, { token: minted.token, expiresAt: now + minted.expiresInSeconds * 1000 });
+  keepToken(key, minted.token, minted.expiresInSeconds, now);
   return { token: minted.token };
-}
-
-/** Forgets a token the vendor refused, so the next request mints another. */
-export function forgetToken(key: string): void {
-  tokens.delete(key);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { credentialsKey, withToken } from '../access-token';
+import { withToken } from '../access-token';
+import { credentialsKey } from '../access-token-cache';
 import type { Collector, CollectorContext, PollOutcome } from '../collector';
 import type { VendorReply } from '../vendor-http';
 import { NetworkFailure, vendorRequest } from '../vendor-http';

@@ -1,4 +1,5 @@
-import { credentialsKey, withToken } from '../access-token';
+import { withToken } from '../access-token';
+import { credentialsKey } from '../access-token-cache';
 import type { CollectorContext, PollOutcome } from '../collector';
 import type { VendorReply } from '../vendor-http';
 import { vendorRequest } from '../vendor-http';
