@@ -1,20 +1,11 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-
-import { openDatabase } from '../../../src/server/db/database';
-import { migrateToLatest } from '../../../src/server/db/migrate';
 import { collectOnce } from '../../../src/server/ingest/collectors/collect-once';
 import { startBoxEventsSimulator } from '../../simulators/box-events-simulator';
 import { startDropboxTeamLogSimulator } from '../../simulators/dropbox-team-log-simulator';
 import { startSlackAuditSimulator } from '../../simulators/slack-audit-simulator';
-import { startTestApp } from '../support/test-app';
-import type { ApiClient, TestApp } from '../support/test-app';
-import { testDialect } from '../support/test-database';
-import { collectDeps, testSecretKey } from './support/collection-helpers';
+import { collectDeps } from './support/collection-helpers';
+import { useCrashApp } from './support/crash-app';
 import { configureCollection, expectEachOnce, storedColumn } from './support/vendor-collection';
 
 /*
@@ -23,61 +14,23 @@ import { configureCollection, expectEachOnce, storedColumn } from './support/ven
  * stored nor passed, and the new process goes on from the saved cursor.
  */
 
-const key = testSecretKey();
-let t: TestApp;
-let admin: ApiClient;
-let databaseUrl: string;
-let tempDir: string | null = null;
-
-beforeAll(async () => {
-  if (testDialect() === 'sqlite') {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-crash-'));
-    databaseUrl = path.join(tempDir, 'vigil.db');
-    const handle = openDatabase(databaseUrl);
-    await migrateToLatest(handle.db, handle.dialect);
-    await handle.close();
-    t = await startTestApp({ secretKey: key, allowHttpConnectors: true }, { databaseUrl });
-  } else {
-    databaseUrl = inject('pgUrl');
-    t = await startTestApp({ secretKey: key, allowHttpConnectors: true });
-  }
-  admin = await t.signInAs('admin');
-});
-afterAll(async () => {
-  await t?.close();
-  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-});
-
-function collectThenDie(integrationId: string, killAtPage: number): Promise<NodeJS.Signals | null> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'tests/api/collection/support/collect-then-die.ts',
-      databaseUrl,
-      t.database.schema ?? '-',
-      integrationId,
-      key,
-      String(killAtPage),
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  return new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-}
+const app = useCrashApp();
 
 describe('Slack, Box and Dropbox collectors killed mid-poll', () => {
   it('Slack: the restarted server goes on with the saved window and Slack’s cursor', async () => {
     const sim = await startSlackAuditSimulator(100);
     try {
       sim.pageSize = 20;
-      const id = await configureCollection(admin, 'slack', { token: sim.token, apiUrl: sim.url });
-      expect(await collectThenDie(id, 3)).toBe('SIGKILL');
-      expect(await storedColumn(t, id)).toHaveLength(40);
+      const id = await configureCollection(app.admin, 'slack', {
+        token: sim.token,
+        apiUrl: sim.url,
+      });
+      expect(await app.collectThenDie(id, 3)).toBe('SIGKILL');
+      expect(await storedColumn(app.t, id)).toHaveLength(40);
       const served = sim.requests.length;
-      expect(await collectOnce(collectDeps(t), id)).toBe(true);
+      expect(await collectOnce(collectDeps(app.t), id)).toBe(true);
       expectEachOnce(
-        await storedColumn(t, id),
+        await storedColumn(app.t, id),
         sim.entries.map((e) => e.id),
       );
       // The third page again, by the cursor the second page gave, then the rest.
@@ -92,19 +45,19 @@ describe('Slack, Box and Dropbox collectors killed mid-poll', () => {
     const sim = await startBoxEventsSimulator(230);
     try {
       sim.pageSize = 50;
-      const id = await configureCollection(admin, 'box', {
+      const id = await configureCollection(app.admin, 'box', {
         clientId: sim.clientId,
         clientSecret: sim.clientSecret,
         enterpriseId: sim.enterpriseId,
         apiUrl: sim.url,
       });
-      expect(await collectThenDie(id, 3)).toBe('SIGKILL');
-      expect(await storedColumn(t, id)).toHaveLength(100);
+      expect(await app.collectThenDie(id, 3)).toBe('SIGKILL');
+      expect(await storedColumn(app.t, id)).toHaveLength(100);
       sim.addEvents(70, { duplicates: true });
       const served = sim.requests.length;
-      expect(await collectOnce(collectDeps(t), id)).toBe(true);
+      expect(await collectOnce(collectDeps(app.t), id)).toBe(true);
       expectEachOnce(
-        await storedColumn(t, id),
+        await storedColumn(app.t, id),
         sim.events.map((e) => e.event_id),
       );
       const api = sim.requests.slice(served).filter((r) => r.path.startsWith('/2.0/'));
@@ -118,18 +71,18 @@ describe('Slack, Box and Dropbox collectors killed mid-poll', () => {
     const sim = await startDropboxTeamLogSimulator(250);
     try {
       sim.pageSize = 50;
-      const id = await configureCollection(admin, 'dropbox', {
+      const id = await configureCollection(app.admin, 'dropbox', {
         appKey: sim.appKey,
         appSecret: sim.appSecret,
         refreshToken: sim.refreshToken,
         apiUrl: sim.url,
       });
-      expect(await collectThenDie(id, 3)).toBe('SIGKILL');
-      expect(await storedColumn(t, id)).toHaveLength(100);
+      expect(await app.collectThenDie(id, 3)).toBe('SIGKILL');
+      expect(await storedColumn(app.t, id)).toHaveLength(100);
       const served = sim.requests.length;
-      expect(await collectOnce(collectDeps(t), id)).toBe(true);
+      expect(await collectOnce(collectDeps(app.t), id)).toBe(true);
       expectEachOnce(
-        await storedColumn(t, id, 'file_id'),
+        await storedColumn(app.t, id, 'file_id'),
         sim.events.map((e) => String(e.assets[0]!.file_id)),
       );
       const api = sim.requests.slice(served).filter((r) => r.path.startsWith('/2/'));
