@@ -12,6 +12,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { CreateRuleDialog } from './create-rule-dialog';
 import { NotificationsTabs } from './notifications-tabs';
 import { useItemActions } from './use-item-actions';
 import './notifications.css';
@@ -50,7 +51,11 @@ export default function RulesPage() {
   const [cursorId, setCursorId] = useState<string | null>(null);
   const current = useRef<NotificationRule | null>(null);
   current.current = rows.find((r) => r.id === cursorId) ?? rows[0] ?? null;
-  const confirm = useItemActions('rule', () => current.current);
+  const actions = useItemActions(
+    'rule',
+    () => current.current,
+    (rule, close) => <CreateRuleDialog rule={rule} onClose={close} />,
+  );
   const columns = useMemo<DataTableColumn<NotificationRule>[]>(
     () => [
       { id: 'name', header: 'Rule', value: (r) => r.name, width: 200, keyColumn: true },
@@ -103,9 +108,10 @@ export default function RulesPage() {
         exportName="notification-rules"
         mainGrid
         onCursorChange={setCursorId}
-        emptyMessage="No rule yet. New rule… adds one."
+        onOpen={(rule) => actions.edit(rule)}
+        emptyMessage="No rule yet. New rule… adds one. Enter changes the rule under the cursor."
       />
-      {confirm}
+      {actions.dialog}
     </div>
   );
 }
