@@ -221,6 +221,8 @@ describe('an alert raised by ingest', () => {
     for (let i = 0; i < 2; i += 1) {
       withDead.push(await raiseAlertByPush(t, integration, (await somePerson(t, 6 + i)).email));
     }
+    // The numbers, for whoever reads the run (as rule-safety does).
+    // eslint-disable-next-line no-console
     console.log(
       `push + detection, ms: without a dead receiver ${without.map(Math.round).join(', ')}; ` +
         `with one ${withDead.map(Math.round).join(', ')}`,
