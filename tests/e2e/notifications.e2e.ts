@@ -91,7 +91,7 @@ test('from the keyboard: add a webhook channel and an alert rule, send a test, f
     await expect(page.getByText('Rule added: High alerts to the SOAR')).toBeVisible();
     const rules = page.getByRole('grid', { name: 'Notification rules' });
     await expect(rules.getByRole('row', { name: /High alerts to the SOAR/ }).last()).toContainText(
-      'A new alert, High or worse (only policy departing-data-theft)',
+      'A new alert, High or worse (only policy Data theft by departing employees)',
     );
 
     // Send a test to the channel under the cursor.
