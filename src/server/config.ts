@@ -36,6 +36,13 @@ export interface Config {
   allowHttpConnectors: boolean;
   /** VIGIL_PUBLIC_URL: Vigil's address as people open it, for links in notifications. */
   publicUrl: string;
+  /**
+   * Tests only, never read from the environment: certificates (PEM) that TLS notification
+   * channels (syslog over TLS, SMTP) trust besides the system's, so a test's self-signed
+   * receiver is verified rather than verification being switched off. Empty in production,
+   * where a private CA is added with NODE_EXTRA_CA_CERTS.
+   */
+  notificationTlsCa: string[];
 }
 
 /** The key file's default place: beside the SQLite database, or under data/ for PostgreSQL. */
@@ -109,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (
       env.VIGIL_PUBLIC_URL || `http://${env.HOST ?? '127.0.0.1'}:${env.PORT || '8080'}`
     ).replace(/\/+$/, ''),
+    notificationTlsCa: [],
   };
 }

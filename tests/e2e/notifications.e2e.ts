@@ -42,7 +42,7 @@ async function startReceiver() {
   };
 }
 
-test('from the keyboard: add a webhook channel and an alert rule, send a test, find it in the delivery log', async ({
+test('from the keyboard: add a webhook channel and an alert rule, send a test, find it in the delivery log, change the channel', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -77,6 +77,11 @@ test('from the keyboard: add a webhook channel and an alert rule, send a test, f
     const ruleDialog = page.getByRole('dialog', { name: 'New notification rule' });
     await expect(ruleDialog.getByLabel('Name')).toBeFocused();
     await page.keyboard.type('High alerts to the SOAR');
+    // Only alerts of one policy's rules: the list takes the first letters of its title.
+    const policy = ruleDialog.getByLabel('Only rules of this policy');
+    await tabTo(page, policy);
+    await page.keyboard.type('Data theft');
+    await expect(policy).toHaveValue('departing-data-theft');
     const box = ruleDialog.getByRole('checkbox', { name: new RegExp(name) });
     await tabTo(page, box);
     await press(page, 'Space');
@@ -86,7 +91,7 @@ test('from the keyboard: add a webhook channel and an alert rule, send a test, f
     await expect(page.getByText('Rule added: High alerts to the SOAR')).toBeVisible();
     const rules = page.getByRole('grid', { name: 'Notification rules' });
     await expect(rules.getByRole('row', { name: /High alerts to the SOAR/ }).last()).toContainText(
-      'A new alert, High or worse',
+      'A new alert, High or worse (only policy Data theft by departing employees)',
     );
 
     // Send a test to the channel under the cursor.
@@ -124,7 +129,7 @@ test('from the keyboard: add a webhook channel and an alert rule, send a test, f
     await expect(row.getByRole('gridcell', { name: '1', exact: true })).toBeVisible();
     await shot(page, 'delivery-log');
 
-    // e switches the channel under the cursor off; Delete asks first, with Cancel focused.
+    // Enter opens the channel to change it: its secret shows only as set, and stays untyped.
     await fromPalette(page, 'Go to Notification channels', /Go to Notification channels/);
     await expect(grid).toBeFocused();
     await press(page, '/');
@@ -132,15 +137,40 @@ test('from the keyboard: add a webhook channel and an alert rule, send a test, f
     await press(page, 'ArrowDown');
     const ours = grid.getByRole('row', { name: new RegExp(name) });
     await expect(ours).toHaveAttribute('data-cursor', /.*/);
+    await press(page, 'Enter');
+    const edit = page.getByRole('dialog', { name: 'Edit notification channel' });
+    await expect(edit.getByLabel('Name')).toBeFocused();
+    await expect(edit.getByLabel('Signing secret')).toHaveValue('');
+    await expect(edit).toContainText(`Set (…${SECRET.slice(-4)})`);
+    await press(page, 'End');
+    await page.keyboard.type(' (edited)');
+    await shot(page, 'channel-edit');
+    await press(page, 'Control+Enter');
+    await expect(page.getByText(`Channel saved: ${name} (edited)`)).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(ours).toContainText(`${name} (edited)`);
+    await expect(ours.getByText(`secret …${SECRET.slice(-4)}`)).toBeVisible();
+    // The kept secret still signs: a second test checks with the same one.
+    await fromPalette(page, 'Send a test notification', /Send a Test Notification/);
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    const again = receiver.received[1]!;
+    expect(again.headers['x-vigil-signature']).toBe(
+      `sha256=${createHmac('sha256', SECRET)
+        .update(`${String(again.headers['x-vigil-timestamp'])}.${again.body}`)
+        .digest('hex')}`,
+    );
+
+    // e switches the channel under the cursor off; Delete asks first, with Cancel focused.
+    await expect(ours).toHaveAttribute('data-cursor', /.*/);
     await press(page, 'e');
-    await expect(page.getByText(`Off: ${name}`)).toBeVisible();
+    await expect(page.getByText(`Off: ${name} (edited)`)).toBeVisible();
     await expect(ours.getByRole('gridcell', { name: 'Off', exact: true })).toBeVisible();
     await press(page, 'Delete');
     const confirm = page.getByRole('dialog', { name: 'Delete notification channel?' });
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await tabTo(page, confirm.getByRole('button', { name: 'Delete channel' }));
     await press(page, 'Enter');
-    await expect(page.getByText(`Deleted: ${name}`)).toBeVisible();
+    await expect(page.getByText(`Deleted: ${name} (edited)`)).toBeVisible();
     // The grid's filter still holds the name: nothing is left that it matches.
     await expect(page.getByText('0 rows', { exact: true })).toBeVisible();
     await expect(grid.getByRole('row', { name: new RegExp(`^${name}`) })).toHaveCount(0);

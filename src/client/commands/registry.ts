@@ -36,6 +36,7 @@ import { notificationChannelCreate } from './notifications/notification-channel-
 import { notificationChannelTest } from './notifications/notification-channel-test';
 import { notificationDeliveryRetry } from './notifications/notification-delivery-retry';
 import { notificationItemDelete } from './notifications/notification-item-delete';
+import { notificationItemEdit } from './notifications/notification-item-edit';
 import { notificationItemToggle } from './notifications/notification-item-toggle';
 import { notificationRuleCreate } from './notifications/notification-rule-create';
 import { checklistTick } from './templates/checklist-tick';
@@ -213,6 +214,7 @@ export const clientCommands: readonly ClientCommand[] = [
   notificationDeliveryRetry,
   notificationItemToggle,
   notificationItemDelete,
+  notificationItemEdit,
   templateCreate,
   templateEdit,
   templateDelete,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+import type { IncidentSeverity } from '../../shared/incident-model';
 import type { AlertBulkAction, AlertStatus } from '../../shared/schemas/alerts';
 import { scorePerson } from '../analysis/alerts/person-risk';
 import type { AlertChange, AlertRow } from '../db/queries/alerts';
@@ -7,6 +8,7 @@ import { getConfiguration } from '../db/queries/configuration';
 import { updateAlert } from '../db/queries/alerts';
 import type { Database } from '../db/schema';
 import { conflict } from '../domain-error';
+import { queueNotification } from '../notify/queue-notification';
 import { checkActiveUsers } from './check-users';
 
 /** The audit entry of a change to an alert (what `app.audited` appends). */
@@ -45,13 +47,15 @@ export function triageOfAction(
 /**
  * Applies a triage request to an alert inside the caller's transaction and returns its audit
  * entry. An alert that became a case keeps its status there (only its assignee may change); a
- * new assignee must be an active user. A reason is kept only with a dismissal.
+ * new assignee must be an active user, and is told (rules and their own choice) unless they
+ * assigned it to themselves. A reason is kept only with a dismissal.
  */
 export async function triageAlert(
   db: Kysely<Database>,
   alert: AlertRow,
   request: TriageRequest,
   now: number,
+  byUserId: string | null,
 ): Promise<AlertAuditEntry> {
   if (request.status !== undefined && alert.status === 'escalated') {
     throw conflict(
@@ -67,6 +71,24 @@ export async function triageAlert(
   }
   if (request.assigneeId !== undefined) change.assigneeId = request.assigneeId;
   await updateAlert(db, alert.id, change, now);
+  const assignee = change.assigneeId;
+  if (assignee && assignee !== alert.assignee_id && assignee !== byUserId) {
+    await queueNotification(
+      db,
+      {
+        type: 'alert.assigned',
+        alert: {
+          id: alert.id,
+          title: alert.title,
+          severity: alert.severity as IncidentSeverity,
+          ruleId: alert.rule_id,
+          employeeId: alert.employee_id,
+        },
+        assigneeUserId: assignee,
+      },
+      now,
+    );
+  }
   return {
     action: 'alert.update',
     targetType: 'alert',

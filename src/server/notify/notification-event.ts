@@ -19,6 +19,11 @@ export interface AlertFacts {
 export type NotificationEvent =
   | { type: 'alert.created'; alert: AlertFacts }
   | { type: 'alert.severity_raised'; alert: AlertFacts; previousSeverity: IncidentSeverity }
+  | {
+      type: 'alert.assigned';
+      alert: Omit<AlertFacts, 'policyIds'>;
+      assigneeUserId: string;
+    }
   | { type: 'case.assigned'; investigation: { id: string; title: string }; assigneeUserId: string }
   | { type: 'reveal.requested'; reveal: { id: string; investigationId: string } }
   | {
@@ -43,6 +48,7 @@ export type NotificationEvent =
 export const triggerOfEvent: Record<NotificationEventType, TriggerKind | null> = {
   'alert.created': 'alert',
   'alert.severity_raised': 'severity_rising',
+  'alert.assigned': 'case_assigned',
   'case.assigned': 'case_assigned',
   'reveal.requested': 'reveal_requested',
   'reveal.decided': 'reveal_decided',
@@ -61,6 +67,8 @@ export function eventKey(event: NotificationEvent): string {
       return `alert.created:${event.alert.id}`;
     case 'alert.severity_raised':
       return `alert.severity_raised:${event.alert.id}:${event.alert.severity}`;
+    case 'alert.assigned':
+      return `alert.assigned:${event.alert.id}:${event.assigneeUserId}`;
     case 'case.assigned':
       return `case.assigned:${event.investigation.id}:${event.assigneeUserId}`;
     case 'reveal.requested':

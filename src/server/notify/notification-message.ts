@@ -45,7 +45,8 @@ export function buildMessage(
   const base = { deliveryId, type: event.type, occurredAt, title };
   switch (event.type) {
     case 'alert.created':
-    case 'alert.severity_raised': {
+    case 'alert.severity_raised':
+    case 'alert.assigned': {
       const { alert } = event;
       const url = link(buildPath('alert', { alertId: alert.id }));
       const person = presentNotifiedPerson(alert.employeeId, context.pseudonyms);
@@ -69,9 +70,9 @@ export function buildMessage(
         url,
         facts,
         body:
-          event.type === 'alert.created'
-            ? { ...head, alert: described }
-            : { ...head, alert: described, previousSeverity: event.previousSeverity },
+          event.type === 'alert.severity_raised'
+            ? { ...head, alert: described, previousSeverity: event.previousSeverity }
+            : { ...head, alert: described },
       };
     }
     case 'case.assigned': {

@@ -15,6 +15,8 @@ export function notificationTitle(event: NotificationEvent): string {
       return `${severityLabels[event.alert.severity]} alert: ${event.alert.title}`;
     case 'alert.severity_raised':
       return `Alert rose to ${severityLabels[event.alert.severity]}: ${event.alert.title}`;
+    case 'alert.assigned':
+      return `An alert was assigned: ${event.alert.title}`;
     case 'case.assigned':
       return 'A case was assigned';
     case 'reveal.requested':

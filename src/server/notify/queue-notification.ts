@@ -52,6 +52,7 @@ async function personalRecipients(
   event: NotificationEvent,
 ): Promise<string[] | null> {
   switch (event.type) {
+    case 'alert.assigned':
     case 'case.assigned': {
       const email = await activeUserEmail(db, event.assigneeUserId);
       return email ? [email] : [];
@@ -69,7 +70,7 @@ async function personalRecipients(
 
 /** The person who asked to be told of this event by email themselves, if any. */
 async function ownChoice(db: Kysely<Database>, event: NotificationEvent): Promise<string | null> {
-  if (event.type === 'case.assigned')
+  if (event.type === 'case.assigned' || event.type === 'alert.assigned')
     return personalAddress(db, event.assigneeUserId, 'assigned_to_me');
   if (event.type === 'reveal.decided')
     return personalAddress(db, event.requesterUserId, 'my_reveal_decided');

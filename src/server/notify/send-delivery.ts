@@ -20,6 +20,8 @@ export interface SendDeps {
   allowInsecure: boolean;
   /** How long a receiver has to accept a message (10 s). */
   timeoutMs: number;
+  /** Extra certificates TLS channels trust (config.notificationTlsCa: tests only). */
+  trustedCa?: readonly string[];
   /** The first retry's wait (10 s); each later one doubles it, up to an hour. */
   retryBaseMs: number;
   /** How long one attempt holds its delivery; a claim that lapses (a dead process) is sent again. */
@@ -65,6 +67,7 @@ async function sendOnce(
       recipient: row.recipient,
       allowInsecure: deps.allowInsecure,
       timeoutMs: deps.timeoutMs,
+      ...(deps.trustedCa ? { trustedCa: deps.trustedCa } : {}),
     });
     return null;
   } catch (error) {

@@ -26,6 +26,7 @@ export const notifyPlugin = fp(
       secretBox: app.collection.secretBox,
       allowInsecure: app.config.allowHttpConnectors,
       timeoutMs: 10_000,
+      trustedCa: app.config.notificationTlsCa,
       retryBaseMs: 10_000,
       claimMs: 60_000,
       context: async () => {

@@ -168,6 +168,8 @@ const commandSpecs: readonly CommandSpec[] = [
   { id: 'notifications.createRule', adminOnly: true },
   { id: 'notifications.testChannel', adminOnly: true },
   { id: 'notifications.retryDelivery', adminOnly: true },
+  // Opened by Enter on a channel's or rule's row (the grid's own key), so bound to no key.
+  { id: 'notifications.edit', adminOnly: true },
   // Keys on the channels and rules screens (e, Delete): not adminOnly, so the keys can say why a
   // role may not; deleting asks first, with Cancel focused.
   { id: 'notifications.toggleEnabled' },

@@ -125,7 +125,7 @@ export type TriggerKind = (typeof triggerKinds)[number];
 export const triggerLabels: Record<TriggerKind, string> = {
   alert: 'A new alert',
   severity_rising: 'An alert’s severity rose',
-  case_assigned: 'A case was assigned (the assignee is told)',
+  case_assigned: 'A case or alert was assigned (the assignee is told)',
   reveal_requested: 'A reveal request is waiting (privacy officers are told)',
   reveal_decided: 'A reveal was decided (the requester is told)',
   collector_failing: 'A collector has failed for more than 15 minutes',
@@ -194,6 +194,7 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number];
 export const eventTypes = [
   'alert.created',
   'alert.severity_raised',
+  'alert.assigned',
   'case.assigned',
   'reveal.requested',
   'reveal.decided',

@@ -14,7 +14,8 @@ import {
   type SmtpReceiver,
   type SyslogReceiver,
 } from './support/receivers';
-import { raiseAlertByIngest, somePerson } from './support/raise-alert';
+import { connect } from '../ingest/support/ingest-helpers';
+import { raiseAlertByIngest, raiseAlertByPush, somePerson } from './support/raise-alert';
 
 const SECRET = 'a-webhook-secret-of-32-characters';
 let t: TestApp;
@@ -197,31 +198,40 @@ describe('an alert raised by ingest', () => {
     });
   });
 
-  it('a dead receiver does not delay detection', async () => {
-    // Without a dead receiver.
-    const quiet = await somePerson(t, 2);
-    const without = await raiseAlertByIngest(t, quiet.email);
+  it('a dead receiver does not delay a push or detection (timed with and without it)', async () => {
+    const integration = await connect(admin, 'normalized', 'Shipper');
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    // Without a dead receiver: three pushes, each raising an alert the channels are told of.
+    const without: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      without.push(await raiseAlertByPush(t, integration, (await somePerson(t, 2 + i)).email));
+    }
     web.hang.add('/dead');
     const dead = await channel('webhook', 'Dead', { url: `${web.url}/dead`, secret: SECRET });
     await rule('To the dead one', { kind: 'alert', minSeverity: 'low' }, [dead]);
-    const person = await somePerson(t, 3);
-    const withDead = await raiseAlertByIngest(t, person.email);
+    // With it: the first push's alert goes to the dead receiver, which never answers; the next
+    // pushes happen while the sender waits on it (up to its 2 s timeout).
+    const withDead: number[] = [];
+    withDead.push(await raiseAlertByPush(t, integration, (await somePerson(t, 5)).email));
     await eventually(
       () => web.received.some((r) => r.path === '/dead'),
       10_000,
       'the dead receiver to be tried',
     );
-    // A second push while the sender waits on the dead receiver.
-    const another = await somePerson(t, 4);
-    const whileWaiting = await raiseAlertByIngest(t, another.email);
-    // The sender waits up to its 2 s timeout; detection never does.
-    expect(withDead).toBeLessThan(without + 1000);
-    expect(whileWaiting).toBeLessThan(without + 1000);
-    await eventually(
-      () => web.received.filter((r) => r.path === '/dead').length >= 1,
-      5000,
-      'the dead receiver',
+    for (let i = 0; i < 2; i += 1) {
+      withDead.push(await raiseAlertByPush(t, integration, (await somePerson(t, 6 + i)).email));
+    }
+    // The numbers, for whoever reads the run (as rule-safety does).
+    // eslint-disable-next-line no-console
+    console.log(
+      `push + detection, ms: without a dead receiver ${without.map(Math.round).join(', ')}; ` +
+        `with one ${withDead.map(Math.round).join(', ')}`,
     );
+    // The sender waits up to its 2 s timeout; pushes and detection never do.
+    expect(median(withDead)).toBeLessThan(median(without) + 1000);
+    expect(Math.max(...withDead)).toBeLessThan(2000 + median(without));
+    const log = await admin.get('/notifications/deliveries', { channel: dead });
+    expect(log.body.deliveries.length).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { ChannelCreate } from '../../../shared/schemas/notifications';
+import type { ChannelCreate, ChannelPatch } from '../../../shared/schemas/notifications';
 import {
   channelListSchema,
   channelSchema,
@@ -27,6 +27,23 @@ export function useCreateChannel() {
   return useMutation({
     mutationFn: (body: ChannelCreate) =>
       request('/notifications/channels', { method: 'POST', body, schema: channelSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/**
+ * PATCH /notifications/channels/{id}: name and settings; a secret left out stays as it was,
+ * a typed one replaces it. Refused settings are a 400 on their field.
+ */
+export function useUpdateChannel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: ChannelPatch }) =>
+      request(`/notifications/channels/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: patch,
+        schema: channelSchema,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -50,6 +50,8 @@ export interface NotificationItemTarget {
   /** The name of the item under the cursor, or null when the list is empty. */
   name(): string | null;
   toggleEnabled(): void;
+  /** Opens the item under the cursor to change it. */
+  edit(): void;
   /** Asks before deleting the item under the cursor. */
   remove(): void;
 }

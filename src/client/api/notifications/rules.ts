@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { RuleCreate } from '../../../shared/schemas/notifications';
+import type { RuleCreate, RulePatch } from '../../../shared/schemas/notifications';
 import { notificationRuleSchema, ruleListSchema } from '../../../shared/schemas/notifications';
 import { request } from '../http-client';
 import { notificationKeys } from './keys';
@@ -22,6 +22,20 @@ export function useCreateNotificationRule() {
   return useMutation({
     mutationFn: (body: RuleCreate) =>
       request('/notifications/rules', { method: 'POST', body, schema: notificationRuleSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.rules() }),
+  });
+}
+
+/** PATCH /notifications/rules/{id}: name, trigger and channels. */
+export function useUpdateNotificationRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: RulePatch }) =>
+      request(`/notifications/rules/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: patch,
+        schema: notificationRuleSchema,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.rules() }),
   });
 }

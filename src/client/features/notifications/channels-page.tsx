@@ -15,6 +15,7 @@ import type { DataTableColumn } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { formatDate, isoDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { CreateChannelDialog } from './create-channel-dialog';
 import { NotificationsTabs } from './notifications-tabs';
 import { useItemActions } from './use-item-actions';
 import './notifications.css';
@@ -68,7 +69,11 @@ export default function ChannelsPage() {
   const [cursorId, setCursorId] = useState<string | null>(null);
   const current = useRef<Channel | null>(null);
   current.current = rows.find((c) => c.id === cursorId) ?? rows[0] ?? null;
-  const confirm = useItemActions('channel', () => current.current);
+  const actions = useItemActions(
+    'channel',
+    () => current.current,
+    (channel, close) => <CreateChannelDialog channel={channel} onClose={close} />,
+  );
 
   useEffect(
     () =>
@@ -145,9 +150,10 @@ export default function ChannelsPage() {
         exportName="notification-channels"
         mainGrid
         onCursorChange={setCursorId}
-        emptyMessage="No channel yet. New channel… adds one. e switches the channel under the cursor on or off, Delete deletes it."
+        onOpen={(channel) => actions.edit(channel)}
+        emptyMessage="No channel yet. New channel… adds one. Enter changes the channel under the cursor, e switches it on or off, Delete deletes it."
       />
-      {confirm}
+      {actions.dialog}
     </div>
   );
 }

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
-import type { ChannelKind } from '../../../shared/schemas/notifications';
+import type { Channel, ChannelKind } from '../../../shared/schemas/notifications';
 import {
   channelCreateSchema,
   channelKindLabels,
   channelKinds,
+  channelSecretFields,
 } from '../../../shared/schemas/notifications';
-import { useCreateChannel } from '../../api/notifications/channels';
+import { useCreateChannel, useUpdateChannel } from '../../api/notifications/channels';
 import { Dialog } from '../../components/dialog';
 import { Field, FormProblem } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
@@ -42,6 +43,40 @@ const EMPTY: Form = {
   protocol: 'tcp',
 };
 
+/** A stored channel's settings in the form's fields; secrets stay empty (they are write-only). */
+function formOf(channel: Channel): Form {
+  const s = channel.settings;
+  const text = (name: string) => {
+    const value = s[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  };
+  return {
+    ...EMPTY,
+    url: text('url'),
+    host: text('host'),
+    port: text('port'),
+    secure: s.secure === true,
+    username: text('username'),
+    from: text('from'),
+    to: Array.isArray(s.to) ? (s.to as string[]).join(', ') : '',
+    protocol: text('protocol') || 'tcp',
+  };
+}
+
+/**
+ * A change's settings: every field as the form has it, except secrets left empty, which the
+ * server keeps as they were (a typed one replaces the stored one).
+ */
+function changedSettingsOf(kind: ChannelKind, form: Form): Record<string, unknown> {
+  const settings = settingsOf(kind, form);
+  if (kind === 'email') settings.username = String(form.username ?? '').trim();
+  for (const name of channelSecretFields[kind]) {
+    if (String(form[name] ?? '') === '') delete settings[name];
+    else settings[name] = String(form[name]).trim();
+  }
+  return settings;
+}
+
 /** The settings a kind takes, from the form's fields. */
 function settingsOf(kind: ChannelKind, form: Form): Record<string, unknown> {
   const text = (name: string) => String(form[name] ?? '').trim();
@@ -70,17 +105,22 @@ function settingsOf(kind: ChannelKind, form: Form): Record<string, unknown> {
 }
 
 /**
- * A new notification channel: its kind, a name, and the kind's settings. Secrets (a webhook's
- * signing secret, an SMTP password, a Slack or Teams webhook URL) are sent once and never shown
- * again. Checked with the shared schema first; what the server refuses is said beside its field.
+ * A new notification channel, or a change to one (`channel` given): its kind, a name, and the
+ * kind's settings. Secrets (a webhook's signing secret, an SMTP password, a Slack or Teams
+ * webhook URL) are sent once and never shown again: on a change they show only as set, with
+ * their last four characters, and are replaced only when typed. A new channel is checked with
+ * the shared schema first; what the server refuses is said beside its field.
  */
-export function CreateChannelDialog(props: { onClose: () => void }) {
+export function CreateChannelDialog(props: { onClose: () => void; channel?: Channel }) {
+  const editing = props.channel ?? null;
   const create = useCreateChannel();
-  const [kind, setKind] = useState<ChannelKind>('webhook');
-  const [name, setName] = useState('');
-  const [form, setForm] = useState<Form>(EMPTY);
+  const update = useUpdateChannel();
+  const pending = create.isPending || update.isPending;
+  const [kind, setKind] = useState<ChannelKind>(editing?.kind ?? 'webhook');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [form, setForm] = useState<Form>(() => (editing ? formOf(editing) : EMPTY));
   const [localError, setLocalError] = useState<unknown>(null);
-  const problems = useFieldProblems(localError ?? create.error, FIELDS);
+  const problems = useFieldProblems(localError ?? (editing ? update.error : create.error), FIELDS);
   const submitKey = useKeyLabel('form.submit');
   const set = (field: string) => (value: string | boolean) =>
     setForm((previous) => ({ ...previous, [field]: value }));
@@ -88,25 +128,43 @@ export function CreateChannelDialog(props: { onClose: () => void }) {
     field: string,
     label: string,
     options: { hint?: string; secret?: boolean } = {},
-  ) => (
-    <Field
-      label={label}
-      error={problems.fields[`settings.${field}` as (typeof FIELDS)[number]]}
-      {...(options.hint ? { hint: options.hint } : {})}
-    >
-      <input
-        className="input"
-        type={options.secret ? 'password' : 'text'}
-        autoComplete="off"
-        value={String(form[field] ?? '')}
-        onChange={(event) => set(field)(event.target.value)}
-      />
-    </Field>
-  );
+  ) => {
+    const stored = options.secret ? editing?.secrets[field] : undefined;
+    const hint = stored
+      ? `Set (…${stored.last4}). Leave empty to keep it; type a new one to replace it.`
+      : options.hint;
+    return (
+      <Field
+        label={label}
+        error={problems.fields[`settings.${field}` as (typeof FIELDS)[number]]}
+        {...(hint ? { hint } : {})}
+      >
+        <input
+          className="input"
+          type={options.secret ? 'password' : 'text'}
+          autoComplete="off"
+          value={String(form[field] ?? '')}
+          onChange={(event) => set(field)(event.target.value)}
+        />
+      </Field>
+    );
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (pending) return;
+    if (editing) {
+      update.mutate(
+        { id: editing.id, patch: { name, settings: changedSettingsOf(kind, form) } },
+        {
+          onSuccess: (channel) => {
+            toast.success(`Channel saved: ${channel.name}`);
+            props.onClose();
+          },
+        },
+      );
+      return;
+    }
     const checked = channelCreateSchema.safeParse({ kind, name, settings: settingsOf(kind, form) });
     if (!checked.success) {
       setLocalError(checked.error);
@@ -123,20 +181,21 @@ export function CreateChannelDialog(props: { onClose: () => void }) {
 
   return (
     <Dialog
-      title="New notification channel"
+      title={editing ? 'Edit notification channel' : 'New notification channel'}
       onClose={props.onClose}
       footer={
         <>
           <button type="button" className="button" onClick={props.onClose}>
             Cancel
           </button>
-          <button
-            type="submit"
-            form="create-channel"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            {create.isPending ? 'Adding…' : 'Add channel'}
+          <button type="submit" form="create-channel" className="button primary" disabled={pending}>
+            {editing
+              ? update.isPending
+                ? 'Saving…'
+                : 'Save channel'
+              : create.isPending
+                ? 'Adding…'
+                : 'Add channel'}
             {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
           </button>
         </>
@@ -154,7 +213,9 @@ export function CreateChannelDialog(props: { onClose: () => void }) {
             className="select"
             value={kind}
             onChange={(event) => setKind(event.target.value as ChannelKind)}
-            autoFocus
+            // A channel keeps its kind: a change of kind is a new channel.
+            disabled={editing !== null}
+            autoFocus={editing === null}
           >
             {channelKinds.map((k) => (
               <option key={k} value={k}>
@@ -169,6 +230,7 @@ export function CreateChannelDialog(props: { onClose: () => void }) {
             value={name}
             maxLength={100}
             onChange={(event) => setName(event.target.value)}
+            autoFocus={editing !== null}
           />
         </Field>
         {kind === 'webhook' ? (

@@ -23,13 +23,19 @@ const ACTIONS = {
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The switch (e) and delete (Delete, after a confirmation whose Cancel has the focus) of the
- * channel or rule under the cursor: registers the screen as the target of those commands,
- * says what happened and refreshes the lists. Returns the confirmation to render, if open.
+ * The switch (e), edit (Enter on a row, or the palette) and delete (Delete, after a
+ * confirmation whose Cancel has the focus) of the channel or rule under the cursor: registers
+ * the screen as the target of those commands, says what happened and refreshes the lists.
+ * Returns the dialog to render, if one is open, and `edit` for a row opened with Enter.
  */
-export function useItemActions(kind: 'channel' | 'rule', current: () => Item | null): ReactNode {
+export function useItemActions<T extends Item>(
+  kind: 'channel' | 'rule',
+  current: () => T | null,
+  renderEdit: (item: T, close: () => void) => ReactNode,
+): { dialog: ReactNode; edit: (item: T) => void } {
   const client = useQueryClient();
   const [deleting, setDeleting] = useState<Item | null>(null);
+  const [editing, setEditing] = useState<T | null>(null);
   const latest = useRef(current);
   useLayoutEffect(() => {
     latest.current = current;
@@ -57,6 +63,10 @@ export function useItemActions(kind: 'channel' | 'rule', current: () => Item | n
               void client.invalidateQueries({ queryKey: notificationKeys.all });
             });
         },
+        edit: () => {
+          const item = latest.current();
+          if (item) setEditing(item);
+        },
         remove: () => {
           const item = latest.current();
           if (item) setDeleting(item);
@@ -65,7 +75,8 @@ export function useItemActions(kind: 'channel' | 'rule', current: () => Item | n
     [kind, client],
   );
 
-  return deleting ? (
+  if (editing) return { dialog: renderEdit(editing, () => setEditing(null)), edit: setEditing };
+  const dialog = deleting ? (
     <ConfirmDeleteDialog
       title={`Delete notification ${kind}?`}
       action={`Delete ${kind}`}
@@ -83,4 +94,5 @@ export function useItemActions(kind: 'channel' | 'rule', current: () => Item | n
         : 'is removed: it sends nothing more.'}
     </ConfirmDeleteDialog>
   ) : null;
+  return { dialog, edit: setEditing };
 }

@@ -7,7 +7,7 @@ import {
 } from '../../api/notifications/my-notifications';
 
 const CHOICES: Array<{ key: keyof MyNotifications; label: string }> = [
-  { key: 'assignedToMe', label: 'A case is assigned to me' },
+  { key: 'assignedToMe', label: 'A case or alert is assigned to me' },
   { key: 'myRevealDecided', label: 'A reveal I asked for is decided' },
 ];
 

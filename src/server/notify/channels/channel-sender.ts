@@ -1,3 +1,5 @@
+import tls from 'node:tls';
+
 import type { NotificationMessage } from '../notification-message';
 
 /** Where and how one delivery goes: the channel's settings with its secrets opened. */
@@ -10,6 +12,18 @@ export interface SendTarget {
   allowInsecure: boolean;
   /** How long a receiver has to accept the message. */
   timeoutMs: number;
+  /** Certificates trusted besides the system's for TLS (tests' self-signed receivers). */
+  trustedCa?: readonly string[];
+}
+
+/**
+ * The TLS trust of a connection: the system's roots plus any extra certificates, or nothing
+ * (Node's defaults) when there are none. Verification is never switched off.
+ */
+export function tlsTrust(target: SendTarget): { ca?: string[] } {
+  return target.trustedCa && target.trustedCa.length > 0
+    ? { ca: [...tls.rootCertificates, ...target.trustedCa] }
+    : {};
 }
 
 /** The receiver did not take the message: a sentence for the delivery log. */

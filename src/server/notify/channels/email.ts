@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 
 import type { NotificationMessage } from '../notification-message';
-import { DeliveryFailure, type ChannelSender } from './channel-sender';
+import { DeliveryFailure, tlsTrust, type ChannelSender } from './channel-sender';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -47,6 +47,7 @@ export const sendEmail: ChannelSender = async (message, target) => {
     connectionTimeout: target.timeoutMs,
     greetingTimeout: target.timeoutMs,
     socketTimeout: target.timeoutMs,
+    tls: { ...tlsTrust(target) },
   });
   try {
     await transport.sendMail({

@@ -3,7 +3,7 @@ import os from 'node:os';
 import tls from 'node:tls';
 
 import type { NotificationMessage } from '../notification-message';
-import { DeliveryFailure, type ChannelSender } from './channel-sender';
+import { DeliveryFailure, tlsTrust, type ChannelSender } from './channel-sender';
 
 /** CEF severity (0 to 10) and syslog severity (RFC 5424) of a message. */
 const SEVERITIES: Record<string, { cef: number; syslog: number }> = {
@@ -83,7 +83,12 @@ export const sendSyslog: ChannelSender = (message, target) => {
     };
     const socket =
       s.protocol === 'tls'
-        ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
+        ? tls.connect({
+            host,
+            port,
+            servername: net.isIP(host) ? undefined : host,
+            ...tlsTrust(target),
+          })
         : net.connect({ host, port });
     socket.setTimeout(target.timeoutMs, () =>
       fail(`no answer within ${target.timeoutMs / 1000} s.`),

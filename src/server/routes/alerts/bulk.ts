@@ -39,7 +39,10 @@ export const bulkAlertsRoute: FastifyPluginAsyncZod = async (app) => {
         if (missing !== undefined) throw alertNotFound();
         const now = Date.now();
         const entries = [];
-        for (const id of unique) entries.push(await triageAlert(trx, byId.get(id)!, triage, now));
+        const by = request.viewer?.userId ?? null;
+        for (const id of unique) {
+          entries.push(await triageAlert(trx, byId.get(id)!, triage, now, by));
+        }
         await rescorePeople(
           trx,
           alerts.map((alert) => alert.employee_id),

@@ -30,7 +30,13 @@ export const updateAlertRoute: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const changed = await app.audited(request, async (trx) => {
         const alert = found(await findAlert(trx, id));
-        const entry = await triageAlert(trx, alert, request.body, Date.now());
+        const entry = await triageAlert(
+          trx,
+          alert,
+          request.body,
+          Date.now(),
+          request.viewer?.userId ?? null,
+        );
         await rescorePeople(trx, [alert.employee_id], Date.now());
         return { result: (await findAlert(trx, id))!, entry };
       });

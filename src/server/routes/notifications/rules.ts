@@ -13,6 +13,8 @@ import {
   type NotificationRule,
   type Trigger,
 } from '../../../shared/schemas/notifications';
+import { shippedPolicies } from '../../analysis/rules/policies';
+import { ruleCatalogue } from '../../analysis/rules/rule-catalogue';
 import { readJson, toJson } from '../../db/dialect';
 import { unknownChannelIds } from '../../db/queries/notification-channels';
 import {
@@ -24,6 +26,7 @@ import {
   type NotificationRuleRow,
 } from '../../db/queries/notification-rules';
 import type { Database } from '../../db/schema';
+import { isDerivedWatchlist, keptWatchlistExists } from '../../db/queries/watchlists';
 import { invalid, notFound } from '../../domain-error';
 
 const params = z.object({ id: idParam });
@@ -53,6 +56,24 @@ async function checkChannels(db: Kysely<Database>, ids: readonly string[]): Prom
       'channelIds',
     );
   }
+}
+
+/**
+ * An alert trigger's filters must name a detection rule, a policy and a watchlist that exist
+ * (a typo would otherwise never match and never say so); the sentence echoes none of them.
+ */
+async function checkFilters(db: Kysely<Database>, trigger: Trigger): Promise<void> {
+  if (trigger.kind !== 'alert') return;
+  if (trigger.rule && !(await ruleCatalogue(db)).some((entry) => entry.rule.id === trigger.rule))
+    throw invalid('There is no detection rule with that id.', 'trigger.rule');
+  if (trigger.policy && !shippedPolicies().some((policy) => policy.id === trigger.policy))
+    throw invalid('There is no detection policy with that id.', 'trigger.policy');
+  if (
+    trigger.watchlist &&
+    !isDerivedWatchlist(trigger.watchlist) &&
+    !(await keptWatchlistExists(db, trigger.watchlist))
+  )
+    throw invalid('There is no watchlist with that id.', 'trigger.watchlist');
 }
 
 /** /notifications/rules: what is sent where (admins; every change audited). */
@@ -87,6 +108,7 @@ export const notificationRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       await app.audited(request, async (trx) => {
         await checkChannels(trx, body.channelIds);
+        await checkFilters(trx, body.trigger);
         await insertNotificationRule(trx, row);
         return {
           result: null,
@@ -118,6 +140,7 @@ export const notificationRuleRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.audited(request, async (trx) => {
         if (!(await findNotificationRule(trx, id))) throw missing();
         if (body.channelIds) await checkChannels(trx, body.channelIds);
+        if (body.trigger) await checkFilters(trx, body.trigger);
         await updateNotificationRule(trx, id, {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.enabled !== undefined ? { enabled: body.enabled ? 1 : 0 } : {}),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { runDetectionPass } from '../../../../src/server/analysis/alerts/detection-pass';
 import { ingest } from '../../../../src/server/ingest/pipeline/ingest';
+import { push } from '../../ingest/support/ingest-helpers';
 import type { TestApp } from '../../support/test-app';
 
 /** A person of the demo directory, with the name and address a message must never carry. */
@@ -37,6 +38,30 @@ export async function raiseAlertByIngest(t: TestApp, email: string): Promise<num
     via: 'cli',
   });
   if (batch.status !== 'succeeded') throw new Error(`ingest: ${JSON.stringify(batch)}`);
+  const outcome = await runDetectionPass(t.database);
+  if (outcome.failed !== 0) throw new Error('detection failed');
+  return performance.now() - started;
+}
+
+/**
+ * The same cleared log pushed over HTTP to an integration with its token, as a log shipper
+ * does, then detection. Returns how long the push's reply and detection took.
+ */
+export async function raiseAlertByPush(
+  t: TestApp,
+  integration: { id: string; token: string },
+  email: string,
+): Promise<number> {
+  const started = performance.now();
+  const record = {
+    activity: 'log_clear',
+    action: 'LogCleared',
+    time: Date.now() - 60_000,
+    actorEmail: email,
+    sourceEventId: `clear-${randomUUID()}`,
+  };
+  const reply = await push(t, integration.id, integration.token, `${JSON.stringify(record)}\n`);
+  if (reply.status !== 200) throw new Error(`push: ${reply.status} ${JSON.stringify(reply.body)}`);
   const outcome = await runDetectionPass(t.database);
   if (outcome.failed !== 0) throw new Error('detection failed');
   return performance.now() - started;

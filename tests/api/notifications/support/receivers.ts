@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import tls from 'node:tls';
 
 import { SMTPServer } from 'smtp-server';
 
@@ -57,19 +58,39 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
   };
 }
 
-/** A local SMTP server (no TLS, no authentication) that keeps every message whole. */
+/** A local SMTP server that keeps every message whole, with how it came. */
 export interface SmtpReceiver {
   port: number;
-  messages: Array<{ to: string[]; raw: string }>;
+  messages: Array<{ to: string[]; raw: string; secure: boolean; user: string | null }>;
   close(): Promise<void>;
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/**
+ * Plain (no TLS, no authentication) by default. With `tls`: STARTTLS offered ('starttls') or
+ * TLS from the first byte ('secure') under the given certificate; with `auth`, a user name and
+ * password are required (and, as smtp-server insists, only over TLS).
+ */
+export async function startSmtpReceiver(
+  options: {
+    tls?: { mode: 'starttls' | 'secure'; cert: string; key: string };
+    auth?: { username: string; password: string };
+  } = {},
+): Promise<SmtpReceiver> {
   const messages: SmtpReceiver['messages'] = [];
+  const disabled = [...(options.tls ? [] : ['STARTTLS']), ...(options.auth ? [] : ['AUTH'])];
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !options.auth,
+    disabledCommands: disabled,
     logger: false,
+    ...(options.tls
+      ? { secure: options.tls.mode === 'secure', cert: options.tls.cert, key: options.tls.key }
+      : {}),
+    onAuth(auth, _session, callback) {
+      const { username, password } = options.auth ?? {};
+      if (auth.username === username && auth.password === password) {
+        callback(null, { user: auth.username });
+      } else callback(new Error('Invalid user name or password'));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,27 +98,34 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString(),
+          secure: session.secure,
+          user: typeof session.user === 'string' ? session.user : null,
         });
         callback();
       });
     },
   });
+  // A client that refuses the certificate drops the connection: not the receiver's failure.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return { port, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** A local syslog receiver over TCP that splits octet-counted frames (RFC 6587). */
+/** A local syslog receiver over TCP, or TLS, that splits octet-counted frames (RFC 6587). */
 export interface SyslogReceiver {
   port: number;
   frames: string[];
   close(): Promise<void>;
 }
 
-export async function startSyslogReceiver(): Promise<SyslogReceiver> {
+export async function startSyslogReceiver(
+  options: { tls?: { cert: string; key: string } } = {},
+): Promise<SyslogReceiver> {
   const frames: string[] = [];
-  const server = net.createServer((socket) => {
+  const onSocket = (socket: net.Socket) => {
     let buffer = Buffer.alloc(0);
+    socket.on('error', () => undefined);
     socket.on('data', (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       for (;;) {
@@ -109,7 +137,12 @@ export async function startSyslogReceiver(): Promise<SyslogReceiver> {
         buffer = buffer.subarray(space + 1 + length);
       }
     });
-  });
+  };
+  const server = options.tls
+    ? tls.createServer({ cert: options.tls.cert, key: options.tls.key }, onSocket)
+    : net.createServer(onSocket);
+  // A client that refuses the certificate drops the connection: not the receiver's failure.
+  server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { port, frames, close: () => new Promise((resolve) => server.close(() => resolve())) };
