@@ -29,16 +29,18 @@ let untrustedSyslog: SyslogReceiver;
 let starttls: SmtpReceiver;
 let implicit: SmtpReceiver;
 let untrustedSmtp: SmtpReceiver;
+let plainSmtp: SmtpReceiver;
 
 beforeAll(async () => {
   trusted = selfSignedCertificate();
   stranger = selfSignedCertificate();
-  [syslog, untrustedSyslog, starttls, implicit, untrustedSmtp] = await Promise.all([
+  [syslog, untrustedSyslog, starttls, implicit, untrustedSmtp, plainSmtp] = await Promise.all([
     startSyslogReceiver({ tls: trusted }),
     startSyslogReceiver({ tls: stranger }),
     startSmtpReceiver({ tls: { mode: 'starttls', ...trusted }, auth: LOGIN }),
     startSmtpReceiver({ tls: { mode: 'secure', ...trusted }, auth: LOGIN }),
     startSmtpReceiver({ tls: { mode: 'secure', ...stranger }, auth: LOGIN }),
+    startSmtpReceiver({ auth: LOGIN, allowInsecureAuth: true }),
   ]);
   t = await startTestApp({
     allowHttpConnectors: true,
@@ -50,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await Promise.all(
-    [syslog, untrustedSyslog, starttls, implicit, untrustedSmtp].map((r) => r?.close()),
+    [syslog, untrustedSyslog, starttls, implicit, untrustedSmtp, plainSmtp].map((r) => r?.close()),
   );
 });
 
@@ -114,6 +116,12 @@ describe('email over SMTP', () => {
       user: LOGIN.username,
     });
     expect(starttls.messages[0]!.raw).toContain(`X-Vigil-Delivery: ${result.deliveryId}`);
+  });
+
+  it('never sends a password to a mail server that offers no STARTTLS', async () => {
+    const result = await testOf('email', { ...mail(plainSmtp.port), secure: false });
+    expect(result.ok).toBe(false);
+    expect(plainSmtp.messages).toHaveLength(0);
   });
 
   it('TLS from the first byte (secure): signs in and sends', async () => {

@@ -32,16 +32,19 @@ function emailHtml(message: NotificationMessage): string {
 
 /**
  * Email over SMTP (nodemailer): TLS from the first byte when `secure`, otherwise STARTTLS when
- * the server offers it; authentication when a user name is set. A personal notification goes
+ * the server offers it (required when signing in); authentication when a user name is set. A personal notification goes
  * to the person's own address, everything else to the channel's list.
  */
 export const sendEmail: ChannelSender = async (message, target) => {
   const s = target.settings;
+  const signsIn = typeof s.username === 'string' && s.username !== '';
   const transport = nodemailer.createTransport({
     host: String(s.host),
     port: Number(s.port),
     secure: Boolean(s.secure),
-    ...(typeof s.username === 'string' && s.username !== ''
+    // A password never travels in clear: without TLS from the first byte, STARTTLS is required.
+    requireTLS: signsIn && !s.secure,
+    ...(signsIn
       ? { auth: { user: s.username, pass: typeof s.password === 'string' ? s.password : '' } }
       : {}),
     connectionTimeout: target.timeoutMs,

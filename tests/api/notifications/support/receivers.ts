@@ -74,12 +74,15 @@ export async function startSmtpReceiver(
   options: {
     tls?: { mode: 'starttls' | 'secure'; cert: string; key: string };
     auth?: { username: string; password: string };
+    /** Takes a password without TLS (a badly set up server a client must not trust with it). */
+    allowInsecureAuth?: boolean;
   } = {},
 ): Promise<SmtpReceiver> {
   const messages: SmtpReceiver['messages'] = [];
   const disabled = [...(options.tls ? [] : ['STARTTLS']), ...(options.auth ? [] : ['AUTH'])];
   const server = new SMTPServer({
     authOptional: !options.auth,
+    allowInsecureAuth: options.allowInsecureAuth ?? false,
     disabledCommands: disabled,
     logger: false,
     ...(options.tls
