@@ -7,6 +7,7 @@ import type { FindingContext } from './finding-context';
 import { localBucket, localDaySpan } from './local-days';
 import { isOffHours, learnHours } from './off-hours';
 import { offHoursOf, offHoursPercent } from '../../../shared/schemas/subject-timeline';
+import { workingHoursParts } from './working-hours.report';
 
 type WorkingHoursReply = EndpointReply<'workingHours'>;
 
@@ -147,6 +148,7 @@ function offHoursSeverity(hours: WorkingHoursReply): Severity {
 
 /** Working hours: the share of activity off hours, and the days that break the pattern. */
 export const workingHoursDetector = defineDetector('workingHours', detectWorkingHours, {
+  ...workingHoursParts,
   figures: ({ workingHours }) => ({
     'off-hours': {
       value: offHoursPercent(workingHours),
