@@ -45,7 +45,7 @@ export interface RiskInputs {
   afterHours: {
     total: number;
     offHours: number;
-    zone: { offsetMs: number; startHour: number; endHour: number };
+    zone: { offsetMs: number; timezone?: string; startHour: number; endHour: number };
     /** Device check-ins and HR records counted too (a case's working hours figure). */
     systemRecords?: boolean;
   };
