@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * A finding table whose rows can be pinned by key, as a catalogue entry declares it: its id
- * (the prefix of its pins' refs, `working-hours:2026-11-03`), the rows of the entry's reply,
+ * (the prefix of its pins' refs, `repo:acme/billing`), the rows of the entry's reply,
  * and what identifies a row (its key) among them. The server recomputes the finding and picks
  * the row by key; the client names the same key when it pins and when it marks pinned rows.
  */

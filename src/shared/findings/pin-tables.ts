@@ -9,7 +9,7 @@ type PinnedTopic = {
 
 type PinOfTopic<K extends PinnedTopic> = (typeof findingTopics)[K]['pin'];
 
-/** The id of a finding table rows are pinned from, such as `working-hours`. */
+/** The id of a finding table rows are pinned from, such as `repo`. */
 export type PinTableId = { [K in PinnedTopic]: PinOfTopic<K>['id'] }[PinnedTopic];
 
 /** The topic whose pinnable table has an id. */
@@ -36,7 +36,7 @@ export interface AnyPinTable {
 /**
  * Every finding table a row can be pinned from, by id, read from the catalogue entries that
  * declare one. The ids are the prefixes pinned rows carried before the server captured them
- * (`working-hours:2026-11-03`), so older pins still mark their rows.
+ * (`repo:acme/billing`), so older pins still mark their rows.
  */
 const pinTables = new Map<string, AnyPinTable>(
   (Object.keys(findingTopics) as TopicId[]).flatMap((topic) => {
@@ -55,7 +55,7 @@ export function pinTableOf(id: PinTableId): AnyPinTable {
   return pinTables.get(id)!;
 }
 
-/** A pinned finding row's ref: its table and its key (`working-hours:2026-11-03`). */
+/** A pinned finding row's ref: its table and its key (`repo:acme/billing`). */
 export function findingRef(table: PinTableId, key: string): string {
   return `${table}:${key}`;
 }

@@ -4,7 +4,7 @@ import { isValidTimeZone, zoneOffsetMs } from './zones';
  * A person's own clock, the one place it is computed: their time zone (or the configured
  * default), their working hours (or the defaults), the zone's UTC offsets over a span with
  * each daylight-saving change, and where an instant falls on that clock (local day, weekday,
- * hour, off hours). The working-hours finding, the rollups, the timeline's hour and day
+ * hour, off hours). The working hours finding, the rollups, the timeline's hour and day
  * filters, the app accesses, the detection rules' `off_hours` and the risk score all read it.
  */
 
