@@ -57,3 +57,26 @@ export function keyLabel(key: string): string {
   const words = key.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : key;
 }
+
+/** `12,345`. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** `1.4 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** `usb_write` reads `usb write`. */
+export function humanize(id: string): string {
+  return id.replace(/_/g, ' ');
+}

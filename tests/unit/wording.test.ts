@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { renderWhy } from '../../src/server/analysis/rules/why';
 import type { StepFacts } from '../../src/server/analysis/rules/why';
-import { removableMediaVolume } from '../../src/server/case/report/finding-pages';
+import { removableMediaVolume } from '../../src/server/analysis/findings/devices.report';
 import { keyLabel, plural, pluralOf, singularOf } from '../../src/shared/wording';
 
 const facts = (count: number, distinct: number | null = null): StepFacts => ({

@@ -5,7 +5,7 @@ import type { PinRecord } from '../db/queries/findings/pins';
 import type { EvidenceHashes } from '../privacy/evidence-hashes';
 import { presentUserRef } from './user';
 
-/** The table and key of a finding pin's ref (`working-hours:2026-11-03`); nulls otherwise. */
+/** The table and key of a finding pin's ref (`<table>:<key>`, see pin-tables.ts); nulls otherwise. */
 function findingOf(record: PinRecord): { finding: string | null; key: string | null } {
   const at = record.ref.indexOf(':');
   if (record.kind === 'events' || record.kind === 'event' || at < 1)

@@ -33,6 +33,8 @@ import {
 import { slackDownloadsReplySchema, slackSharesReplySchema } from '../schemas/findings/slack';
 import { workingHoursReplySchema } from '../schemas/findings/working-hours';
 import type { FindingEndpoint } from './finding-endpoint';
+import { pinTable } from './pin-table';
+import type { PinTableSpec } from './pin-table';
 
 /**
  * The evidence locker's pages in the brief's order: the slug of each path, its title, and the
@@ -90,6 +92,17 @@ export const findingTopics = {
     title: "Files handled; label 'All Files' (default), a label, or 'Unlabeled'",
     query: filesQuerySchema,
     reply: filesReplySchema,
+    pin: pinTable(filesReplySchema, {
+      id: 'file',
+      rows: (reply) => reply.files,
+      key: (file) => file.id,
+      label: (file) =>
+        `${file.name ?? file.id} (${file.label})${
+          file.destinations.length
+            ? ` → ${file.destinations.map((d) => d.replace(/_/g, ' ')).join(', ')}`
+            : ''
+        }`,
+    }),
   },
   fileEvents: {
     path: 'findings/file-access/files/:fileId/events',
@@ -105,6 +118,13 @@ export const findingTopics = {
     reply: devicesReplySchema,
     figures: { 'usb-writes': { label: 'Files written to USB' } },
     anomalies: 'Flagged devices',
+    pin: pinTable(devicesReplySchema, {
+      id: 'device',
+      rows: (reply) => reply.devices,
+      key: (device) => device.id,
+      label: (device) =>
+        `${device.name}${device.removableMediaWrites ? `: ${device.removableMediaWrites} USB writes` : ''}`,
+    }),
   },
   externalEmails: {
     path: 'findings/external-emails',
@@ -113,6 +133,12 @@ export const findingTopics = {
     reply: externalEmailsReplySchema,
     figures: { 'personal-email': { label: 'Mails to personal addresses' } },
     anomalies: 'Mails to personal addresses',
+    pin: pinTable(externalEmailsReplySchema, {
+      id: 'domain',
+      rows: (reply) => reply.domains,
+      key: (domain) => domain.domain,
+      label: (domain) => `${domain.domain} (${domain.kind}): ${domain.messages} mails`,
+    }),
   },
   codeRepos: {
     path: 'findings/code-repos',
@@ -121,6 +147,12 @@ export const findingTopics = {
     reply: codeReposReplySchema,
     figures: { 'bulk-clones': { label: 'Bulk clone days' } },
     anomalies: 'Days of bulk cloning',
+    pin: pinTable(codeReposReplySchema, {
+      id: 'repo',
+      rows: (reply) => reply.repositories,
+      key: (repo) => repo.repository,
+      label: (repo) => `${repo.repository}: ${repo.clones} clones, ${repo.downloads} archives`,
+    }),
   },
   workingHours: {
     path: 'findings/working-hours',
@@ -129,6 +161,12 @@ export const findingTopics = {
     reply: workingHoursReplySchema,
     figures: { 'off-hours': { label: 'Activity off hours', unit: '%' } },
     anomalies: 'Days that break the usual working pattern',
+    pin: pinTable(workingHoursReplySchema, {
+      id: 'working-hours',
+      rows: (reply) => reply.anomalousDays,
+      key: (day) => day.date,
+      label: (day) => `${day.date}: ${day.reason}`,
+    }),
   },
   securityHygiene: {
     path: 'findings/security-hygiene',
@@ -137,6 +175,12 @@ export const findingTopics = {
     reply: securityHygieneReplySchema,
     figures: { hygiene: { label: 'Security issues (high or worse)' } },
     anomalies: 'Checks of medium severity or worse',
+    pin: pinTable(securityHygieneReplySchema, {
+      id: 'security-hygiene',
+      rows: (reply) => reply.items,
+      key: (item) => item.id,
+      label: (item) => `${item.title}: ${item.count} (${item.severity})`,
+    }),
   },
   securityHygieneDetail: {
     path: 'findings/security-hygiene/:detailId',
@@ -160,6 +204,12 @@ export const findingTopics = {
     reply: deletionsReplySchema,
     figures: { 'deletion-bursts': { label: 'Deletion bursts' } },
     anomalies: 'Deletion bursts',
+    pin: pinTable(deletionsReplySchema, {
+      id: 'deletions',
+      rows: (reply) => reply.bursts,
+      key: (burst) => String(burst.start),
+      label: (burst) => `Deletion burst: ${burst.files} files, ${burst.mail} mail items`,
+    }),
   },
   competitorMentions: {
     path: 'findings/competitor-mentions',
@@ -176,6 +226,14 @@ export const findingTopics = {
     reply: accessRequestsReplySchema,
     figures: { 'access-requests': { label: 'Unusual access requests' } },
     anomalies: 'Requests that stand out against peers or came after resignation',
+    pin: pinTable(accessRequestsReplySchema, {
+      id: 'access-request',
+      rows: (reply) => reply.requests,
+      key: (request) => request.id,
+      label: (request) => `${request.resource} – ${request.role ?? 'access'} (${request.status})`,
+      // A request is one event: its raw record is hashed with the pin.
+      eventIds: (request) => [request.id],
+    }),
   },
   slackShares: {
     path: 'findings/slack-shares',
@@ -202,6 +260,12 @@ export const findingTopics = {
     title: 'Programs run on the subject’s computers',
     reply: localAppsReplySchema,
     anomalies: 'Risky programs that ran',
+    pin: pinTable(localAppsReplySchema, {
+      id: 'local-app',
+      rows: (reply) => reply.apps,
+      key: (app) => app.path,
+      label: (app) => `${app.name}${app.category ? ` (${app.category})` : ''}: ${app.runs} runs`,
+    }),
   },
   appAccess: {
     path: 'findings/app-access',
@@ -209,6 +273,13 @@ export const findingTopics = {
     title: 'Applications the subject signed in to',
     reply: appAccessReplySchema,
     anomalies: 'Flagged applications',
+    pin: pinTable(appAccessReplySchema, {
+      id: 'app-access',
+      rows: (reply) => reply.apps,
+      key: (app) => app.app,
+      label: (app) =>
+        `${app.app}: ${app.accesses} accesses${app.flagged ? ` (${app.reasons.join('; ')})` : ''}`,
+    }),
   },
   appAccessStats: {
     path: 'findings/app-access/stats',
@@ -229,7 +300,14 @@ export const findingTopics = {
     query: appAccessesQuerySchema,
     reply: appAccessesReplySchema,
   },
-} satisfies Record<string, FindingEndpoint & { page: EvidencePageSlug }>;
+} satisfies Record<
+  string,
+  FindingEndpoint & {
+    page: EvidencePageSlug;
+    /** The table of the reply whose rows can be pinned, if any (see pin-table.ts). */
+    pin?: PinTableSpec<string, never, unknown>;
+  }
+>;
 
 /** A topic id such as `workingHours`. */
 export type TopicId = keyof typeof findingTopics;

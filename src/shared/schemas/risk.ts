@@ -43,6 +43,12 @@ export const riskEventSelectionSchema = z.discriminatedUnion('kind', [
     from: epochMs,
     to: epochMs,
     offsetMs: z.number().int(),
+    /**
+     * The subject's zone: the hours are read on their clock over the span, daylight saving
+     * included, as the working hours page reads them. Parts scored before it was recorded
+     * read the fixed `offsetMs`.
+     */
+    timezone: z.string().optional(),
     startHour: z.number().int(),
     endHour: z.number().int(),
     /**

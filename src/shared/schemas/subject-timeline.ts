@@ -128,7 +128,7 @@ export const timelineQuerySchema = z.strictObject({
   /** Words in names, subjects, recipients, messages, targets, repositories and commands. */
   q: z.string().max(200).optional(),
   /**
-   * Local time in the subject's zone (the working-hours finding's): a weekday (1 Monday … 7
+   * Local time in the subject's zone (shared/time/local-time.ts): a weekday (1 Monday … 7
    * Sunday), an hour (0 … 23), either or both; each half hour counts where its start falls, as
    * the finding counts it, daylight-saving changes included.
    */

@@ -13,12 +13,10 @@ import type {
   RiskReply,
 } from '../../../src/shared/schemas/risk';
 import { riskPartIds } from '../../../src/shared/schemas/risk';
+import { isOffHoursAt, offsetIntervals } from '../../../src/shared/time/local-time';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { startTestApp } from '../support/test-app';
 import { analyse, loadDataset, openCase, quietEmployees, subjectOf } from '../incidents/support';
-
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
 
 let t: TestApp;
 let analyst: ApiClient;
@@ -214,25 +212,32 @@ describe('each part names the incidents and events behind it', () => {
     expect(ids.length).toBe(part(await risk(caseId), 'exfiltration').evidence.eventCount);
   });
 
-  it('after-hours activity: exactly the subject’s events outside the hours their working-hours page measured, in their zone', async () => {
+  it('after-hours activity: exactly the events the working-hours page counts off hours, on the subject’s clock', async () => {
     const caseId = cases['after-hours']!;
     const evidence = part(await risk(caseId), 'afterHours').evidence;
     const selection = evidence.events as Extract<RiskEventSelection, { kind: 'afterHours' }>;
     expect(selection.kind).toBe('afterHours');
     expect(selection.systemRecords).toBe(true);
-    const hours = (await analyst.get(`/investigations/${caseId}/findings/working-hours`)).body
-      .baseline as { startHour: number; endHour: number };
-    expect([selection.startHour, selection.endHour]).toEqual([hours.startHour, hours.endHour]);
-    const outside = (time: number) => {
-      const local = time + selection.offsetMs;
-      const hour = Math.floor((local % DAY) / HOUR);
-      const weekday = (Math.floor(local / DAY) + 4) % 7;
-      return (
-        hour < selection.startHour || hour >= selection.endHour || weekday === 0 || weekday === 6
-      );
+    const hours = (await analyst.get(`/investigations/${caseId}/findings/working-hours`)).body as {
+      baseline: { startHour: number; endHour: number };
+      timezone: string;
+      offHoursEvents: number;
     };
-    const expected = (await subjectEvents(caseId)).filter((e) => outside(e.time)).map((e) => e.id);
-    expect(expected.length).toBeGreaterThan(0);
+    expect([selection.startHour, selection.endHour]).toEqual([
+      hours.baseline.startHour,
+      hours.baseline.endHour,
+    ]);
+    expect(selection.timezone).toBe(hours.timezone);
+    // The subject's clock, daylight saving included: the rule the page's figure counts by.
+    const clock = {
+      ...hours.baseline,
+      offsets: offsetIntervals(hours.timezone, selection.from, selection.to),
+    };
+    const expected = (await subjectEvents(caseId))
+      .filter((e) => isOffHoursAt(e.time, clock))
+      .map((e) => e.id);
+    expect(expected.length).toBe(hours.offHoursEvents);
+    expect(evidence.eventCount).toBe(hours.offHoursEvents);
     expect(sorted((await drillDown(caseId, 'afterHours')).ids)).toEqual(sorted(expected));
   });
 

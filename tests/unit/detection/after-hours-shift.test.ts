@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { shippedRules } from '../../../src/server/analysis/rules/load-rules';
 import { runRule } from '../../../src/server/analysis/rules/run-rule';
-import { workingHoursOf } from '../../../src/server/analysis/rules/working-hours';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { defaultConfiguration } from '../../../src/shared/schemas/configuration';
+import { localClock } from '../../../src/shared/time/local-time';
 import { ENGINES, contextFor, engineDb } from './sigma-databases';
 import { DAY, HOUR, T0, event, store } from './support';
 
@@ -31,11 +31,10 @@ describe.each(ENGINES)('after-hours-shift on %s', (dialect) => {
   let handle: DatabaseHandle;
   const hits = (employeeId: string) => {
     const { from, to } = scope(employeeId);
-    const hours = workingHoursOf(
+    const hours = localClock(
       { timezone: 'UTC', workStartHour: 9, workEndHour: 17 },
       defaultConfiguration,
-      from,
-      to,
+      { start: from, end: to },
     );
     return runRule(handle.db, rule, scope(employeeId), { ...contextFor(dialect), hours });
   };

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { compileFilter } from '../../../src/server/analysis/rules/compile-filter';
-import { workingHoursOf } from '../../../src/server/analysis/rules/working-hours';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { defaultConfiguration } from '../../../src/shared/schemas/configuration';
+import { localClock } from '../../../src/shared/time/local-time';
 import { ENGINES, contextFor, engineDb } from './sigma-databases';
 import { event, store } from './support';
 
@@ -15,15 +15,13 @@ const london = { timezone: 'Europe/London', workStartHour: 9, workEndHour: 17 };
 
 describe('working hours across a daylight-saving change', () => {
   it('finds the change to the minute, and the offsets on either side', () => {
-    const hours = workingHoursOf(
-      london,
-      defaultConfiguration,
-      Date.parse('2026-10-01T00:00:00Z'),
-      Date.parse('2026-11-20T00:00:00Z'),
-    );
+    const hours = localClock(london, defaultConfiguration, {
+      start: Date.parse('2026-10-01T00:00:00Z'),
+      end: Date.parse('2026-11-20T00:00:00Z'),
+    });
     expect(hours.offsets).toEqual([
-      { until: CHANGE, offsetMs: HOUR },
-      { until: null, offsetMs: 0 },
+      { from: Number.NEGATIVE_INFINITY, offsetMs: HOUR },
+      { from: CHANGE, offsetMs: 0 },
     ]);
     expect(hours).toMatchObject({ startHour: 9, endHour: 17 });
   });
@@ -58,12 +56,10 @@ describe.each(ENGINES)('off_hours on %s', (dialect) => {
         event({ activity: 'login', time, sourceEventId: `off-${name}` }),
       ),
     );
-    const hours = workingHoursOf(
-      london,
-      defaultConfiguration,
-      times.summerMorning - 7 * 24 * HOUR,
-      times.winterAfternoon + HOUR,
-    );
+    const hours = localClock(london, defaultConfiguration, {
+      start: times.summerMorning - 7 * 24 * HOUR,
+      end: times.winterAfternoon + HOUR,
+    });
     const condition = compileFilter({ field: 'off_hours', eq: true }, 'e', {
       ...contextFor(dialect),
       hours,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { localBucket, localDaySpan } from '../../../src/server/analysis/findings/local-days';
-import { offsetIntervals } from '../../../src/server/analysis/findings/rollups/zone-intervals';
+import { localDaySpan, localParts, offsetIntervals } from '../../../src/shared/time/local-time';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -45,8 +44,8 @@ describe('the instants of a subject’s local day', () => {
     // in the day before, so the day's range starts with the next half hour, as its count does.
     expect(from).toBe(Date.parse('2026-10-16T18:30:00Z'));
     expect(to).toBe(Date.parse('2026-10-17T18:30:00Z'));
-    expect(localBucket(from - 1_800_000, offsets).day).toBe(dayOf('2026-10-16'));
-    expect(localBucket(from, offsets).day).toBe(dayOf('2026-10-17'));
+    expect(localParts(from - 1_800_000, offsets).day).toBe(dayOf('2026-10-16'));
+    expect(localParts(from, offsets).day).toBe(dayOf('2026-10-17'));
   });
 
   it('is cut to the window', () => {

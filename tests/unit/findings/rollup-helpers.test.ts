@@ -3,12 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { resolveWindow } from '../../../src/server/case/finding-context';
 import { inferLabels } from '../../../src/server/analysis/findings/rollups/infer-labels';
 import { contiguousRanges } from '../../../src/server/analysis/findings/rollups/refresh-rollups';
-import {
-  offsetAt,
-  offsetIntervals,
-} from '../../../src/server/analysis/findings/rollups/zone-intervals';
 import { riskyCategory } from '../../../src/server/analysis/findings/local-apps.detector';
-import { isOffHours, learnHours } from '../../../src/server/analysis/findings/off-hours';
+import { learnHours } from '../../../src/server/analysis/findings/off-hours';
+import { isOffHours, offsetAt, offsetIntervals } from '../../../src/shared/time/local-time';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-import { findingRef, pinTables } from '../../../shared/findings/pin-tables';
+import { findingRef, pinTableOf } from '../../../shared/findings/pin-tables';
 import type { PinTableId, PinTableRow } from '../../../shared/findings/pin-tables';
 import type { CreatePinBody, Pin } from '../../../shared/schemas/findings/pins';
 
@@ -47,11 +47,7 @@ export function eventPinTarget(
 
 /** Pins a finding row by its table and key (findings/pin-tables.ts). */
 export function findingPinTarget<T extends PinTableId>(table: T, row: PinTableRow<T>): PinTarget {
-  const definition = pinTables[table] as unknown as {
-    key(row: PinTableRow<T>): string;
-    label(row: PinTableRow<T>): string;
-    page: string;
-  };
+  const definition = pinTableOf(table);
   const key = definition.key(row);
   const ref = findingRef(table, key);
   return {

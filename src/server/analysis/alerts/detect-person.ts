@@ -8,7 +8,7 @@ import { isOnWatchlist } from '../../db/queries/watchlists';
 import type { Database } from '../../db/schema';
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { FilterContext } from '../rules/compile-filter';
-import { workingHoursOf } from '../rules/working-hours';
+import { localClock } from '../../../shared/time/local-time';
 import type { AnalysisScope } from '../rules/find-bursts';
 import type { Rule } from '../rules/rule-schema';
 import { runRule } from '../rules/run-rule';
@@ -101,15 +101,14 @@ export async function detectPerson(
   if (!person) return outcome;
   const context: FilterContext = {
     ...shared,
-    hours: workingHoursOf(
+    hours: localClock(
       {
         timezone: person.timezone,
         workStartHour: person.work_start_hour,
         workEndHour: person.work_end_hour,
       },
       config,
-      work.from - 31 * 86_400_000,
-      work.to + 1,
+      { start: work.from - 31 * 86_400_000, end: work.to + 1 },
     ),
   };
   const found: Array<{

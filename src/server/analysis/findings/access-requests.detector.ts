@@ -14,6 +14,7 @@ import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import type { PeopleDirectory } from './people';
 import { peopleDirectory } from './people';
+import { accessRequestsParts } from './access-requests.report';
 
 /** Below this share of department peers asking for the same resource, a request is unusual. */
 const PEER_NORM = 0.2;
@@ -96,6 +97,7 @@ async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequests
 
 /** Access requests: those that stand out against department peers or came after resignation. */
 export const accessRequestsDetector = defineDetector('accessRequests', detectAccessRequests, {
+  ...accessRequestsParts,
   figures: ({ accessRequests }) => {
     // Flagged in code (peers, resignation), not by columns: the link names the requests.
     const flagged = accessRequests.requests.filter((r) => r.flagged).map((r) => r.id);

@@ -13,6 +13,7 @@ import { dayKey, share, windowDays } from './day-keys';
 import { listAppAccesses } from './app-accesses';
 import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
+import { appAccessDailyChartParts, appAccessParts } from './app-access.report';
 
 const DAY_MS = 86_400_000;
 /** Apps first used this long after the subject's first event count as new even without older data. */
@@ -166,6 +167,7 @@ async function detectAppAccessDailyChart(ctx: FindingContext): Promise<AppAccess
 
 /** Per app; the flagged apps are the page's anomalies. */
 export const appAccessDetector = defineDetector('appAccess', detectAppAccess, {
+  ...appAccessParts,
   anomalies: ({ appAccess }) => appAccess.apps.filter((a) => a.flagged).length,
 });
 
@@ -176,6 +178,7 @@ export const appAccessStatsDetector = defineDetector('appAccessStats', detectApp
 export const appAccessDailyChartDetector = defineDetector(
   'appAccessDailyChart',
   detectAppAccessDailyChart,
+  appAccessDailyChartParts,
 );
 
 /** The accesses themselves, a page at a time (none while the analysis runs). */

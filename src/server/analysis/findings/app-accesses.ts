@@ -3,9 +3,8 @@ import { listEvents } from '../../db/queries/findings/event-rows';
 import { invalid } from '../../domain-error';
 import { decodeCursor, encodeCursor } from './event-cursor';
 import type { FindingContext } from './finding-context';
-import { isOffHours } from './off-hours';
-import { offsetAt } from './rollups/zone-intervals';
 import { presentEvent } from '../../presenters/event';
+import { isOffHoursAt } from '../../../shared/time/local-time';
 
 const DAY_MS = 86_400_000;
 
@@ -43,14 +42,9 @@ export async function listAppAccesses(
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
-  const offsets = ctx.build.clock.offsets;
+  const clock = { ...ctx.hours, offsets: ctx.build.clock.offsets };
   return {
-    rows: page.map((row) => {
-      const local = row.time + offsetAt(offsets, row.time);
-      const weekday = (((Math.floor(local / DAY_MS) + 4) % 7) + 6) % 7;
-      const hour = Math.floor((local % DAY_MS) / 3_600_000);
-      return { ...presentEvent(row), offHours: isOffHours(weekday, hour, ctx.hours) };
-    }),
+    rows: page.map((row) => ({ ...presentEvent(row), offHours: isOffHoursAt(row.time, clock) })),
     nextCursor:
       rows.length > query.limit && page.length ? encodeCursor(page[page.length - 1]!) : null,
   };

@@ -4,6 +4,7 @@ import { firstActivityBefore } from '../../db/queries/findings/first-activity';
 import { defineDetector, severityAt } from './define-detector';
 import { dayKey } from './day-keys';
 import type { FindingContext } from './finding-context';
+import { codeReposParts } from './code-repos.report';
 
 const DAY_MS = 86_400_000;
 const BASELINE_MS = 14 * DAY_MS;
@@ -109,6 +110,7 @@ async function detectCodeRepos(ctx: FindingContext): Promise<CodeReposReply> {
 
 /** Code repositories: the days of bulk cloning. */
 export const codeReposDetector = defineDetector('codeRepos', detectCodeRepos, {
+  ...codeReposParts,
   figures: ({ codeRepos }) => ({
     'bulk-clones': {
       value: codeRepos.bulkClones.length,

@@ -9,6 +9,7 @@ import { competitorOf, domainKind, domainOf } from './domains';
 import type { FindingContext } from './finding-context';
 import { rollupBuildFor, rollupSettingsFor } from './finding-context';
 import { ensureRollups } from './rollups/refresh-rollups';
+import { communicationsParts } from './communications.report';
 
 type Node = CommunicationsReply['nodes'][number];
 type Edge = CommunicationsReply['edges'][number];
@@ -186,6 +187,8 @@ async function detectCommunications(
 }
 
 /** The contact graph, `hops` deep. */
-export const communicationsDetector = defineDetector('communications', (ctx, query) =>
-  detectCommunications(ctx, query.hops),
+export const communicationsDetector = defineDetector(
+  'communications',
+  (ctx, query) => detectCommunications(ctx, query.hops),
+  communicationsParts,
 );

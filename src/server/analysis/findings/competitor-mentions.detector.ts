@@ -7,6 +7,7 @@ import { competitorMentionEvents } from '../../db/queries/findings/messages';
 import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { peopleDirectory } from './people';
+import { competitorMentionsParts } from './competitor-mentions.report';
 
 const LISTED = 1000;
 const SNIPPET = 160;
@@ -96,6 +97,7 @@ export const competitorMentionsDetector = defineDetector(
   'competitorMentions',
   detectCompetitorMentions,
   {
+    ...competitorMentionsParts,
     figures: ({ competitorMentions }) => ({
       'competitor-mentions': {
         value: competitorMentions.mentions.length,

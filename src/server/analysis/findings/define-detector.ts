@@ -15,6 +15,7 @@ import type { Severity } from '../../../shared/schemas/findings/common';
 import type { TimelineLink } from '../../../shared/schemas/subject-timeline';
 import type { DailyGroup } from '../../db/queries/findings/daily-groups';
 import type { FindingContext } from './finding-context';
+import type { NarrativeLines, TopicReport, TopicSuggestion } from './topic-report';
 
 type Endpoint<K extends EndpointId> = (typeof findingEndpoints)[K];
 
@@ -42,8 +43,9 @@ export interface FigureValue {
 
 /**
  * The detector of one catalogue entry: the function that answers its endpoint and, for index
- * topics, its key figures and its part of its page's anomaly count (read from every index
- * topic's findings, since some counts look beyond their own topic).
+ * topics, its key figures, its part of its page's anomaly count, its sentences in the summary
+ * and its remediation suggestions (read from every index topic's findings, since some look
+ * beyond their own topic); and what its reply puts in the report.
  */
 export interface Detector<K extends EndpointId = EndpointId> {
   readonly topic: K;
@@ -54,7 +56,16 @@ export interface Detector<K extends EndpointId = EndpointId> {
   ): Promise<EndpointReply<K>>;
   figures?(findings: LockerFindings): Record<FigureIdOf<Endpoint<K>>, FigureValue>;
   anomalies?(findings: LockerFindings): number;
+  narrative?(findings: LockerFindings): NarrativeLines;
+  remediation?(findings: LockerFindings): TopicSuggestion[];
+  readonly report?: TopicReport<EndpointReply<K>>;
 }
+
+/** What a detector says beyond its reply: all of it optional. */
+export type DetectorParts<K extends EndpointId> = Pick<
+  Detector<K>,
+  'figures' | 'anomalies' | 'narrative' | 'remediation' | 'report'
+>;
 
 const detectorMark = Symbol('detector');
 
@@ -65,9 +76,9 @@ const detectorMark = Symbol('detector');
 export function defineDetector<K extends EndpointId>(
   topic: K,
   run: Detector<K>['run'],
-  index: Pick<Detector<K>, 'figures' | 'anomalies'> = {},
+  parts: DetectorParts<K> = {},
 ): Detector<K> {
-  return Object.assign({ topic, run, ...index }, { [detectorMark]: true });
+  return Object.assign({ topic, run, ...parts }, { [detectorMark]: true });
 }
 
 /** Whether a module export is a detector made by {@link defineDetector}. */

@@ -7,6 +7,7 @@ import { defineDetector, severityAt } from './define-detector';
 import { dayKey, median } from './day-keys';
 import type { FindingContext } from './finding-context';
 import { presentEvent } from '../../presenters/event';
+import { deletionsParts } from './deletions.report';
 
 const HOUR_MS = 3_600_000;
 /** An hour is a burst with at least this many deletions and five times the subject's usual hour. */
@@ -92,6 +93,7 @@ async function detectDeletions(ctx: FindingContext): Promise<DeletionsReply> {
 
 /** Deletions: the bursts that look like wiping. */
 export const deletionsDetector = defineDetector('deletions', detectDeletions, {
+  ...deletionsParts,
   figures: ({ deletions }) => ({
     'deletion-bursts': {
       value: deletions.bursts.length,

@@ -7,6 +7,7 @@ import { defineDetector, severityAt } from './define-detector';
 import { dayKey } from './day-keys';
 import type { FindingContext } from './finding-context';
 import { presentEvent } from '../../presenters/event';
+import { devicesParts } from './devices.report';
 
 /** Inventory names are short (NW-LT-1); endpoint logs use the full host name (NW-LT-1.corp…). */
 function hostKey(name: string | null): string {
@@ -86,6 +87,7 @@ async function detectDevices(ctx: FindingContext): Promise<DevicesReply> {
 
 /** Devices: files written to removable media, and the flagged devices. */
 export const devicesDetector = defineDetector('devices', detectDevices, {
+  ...devicesParts,
   figures: ({ devices }) => ({
     'usb-writes': {
       value: devices.removableMedia.writes,

@@ -6,6 +6,7 @@ import { defineDetector, severityAt } from './define-detector';
 import { dayKey } from './day-keys';
 import { domainKind } from './domains';
 import type { FindingContext } from './finding-context';
+import { externalEmailsParts } from './external-emails.report';
 
 const LISTED = 200;
 
@@ -86,6 +87,7 @@ async function detectExternalEmails(ctx: FindingContext): Promise<ExternalEmails
 
 /** External mail: what went to personal addresses. */
 export const externalEmailsDetector = defineDetector('externalEmails', detectExternalEmails, {
+  ...externalEmailsParts,
   figures: ({ externalEmails }) => ({
     'personal-email': {
       value: externalEmails.summary.personal,

@@ -10,6 +10,7 @@ import { OUTBOUND_ACTIVITIES } from '../../db/queries/findings/files';
 import { dayKey } from './day-keys';
 import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
+import { fileAccessParts, sensitiveLeaving } from './file-access.report';
 import { labelFilter, labelName, resolveLabel } from './file-labels';
 
 /** Activities that only read or edit a file in place: left out of the flow diagram. */
@@ -206,19 +207,6 @@ async function detectFileSankey(
   return { window: ctx.window, nodes, links: [...links.values()] };
 }
 
-/**
- * Sensitive file movements out of company storage: all of them (what the file-access page and
- * its sankey count), and those to risky places (removable media, personal mail and cloud,
- * public links, external shares), which is what makes them alarming.
- */
-export function sensitiveLeaving(files: FileAccessReply): { all: number; risky: number } {
-  const sensitive = files.byLabel.filter((l) => files.sensitiveLabels.includes(l.label));
-  return {
-    all: sensitive.reduce((s, l) => s + l.leaving, 0),
-    risky: sensitive.reduce((s, l) => s + l.leavingRisky, 0),
-  };
-}
-
 /** Labelled files (anything but Public) that left company storage for a risky place. */
 function labelledLeaving(files: FileAccessReply): number {
   return files.byLabel
@@ -234,6 +222,7 @@ export const fileAccessDetector = defineDetector(
   'fileAccess',
   (ctx, query) => detectFileAccess(ctx, query.label),
   {
+    ...fileAccessParts,
     figures: ({ fileAccess }) => {
       // Mail to business addresses outside the company is everyday work: not counted here
       // (the page's "Left company storage" and the sankey still show it).

@@ -8,6 +8,7 @@ import { labelName, resolveLabel } from './file-labels';
 import type { FindingContext } from './finding-context';
 import { writtenText } from '../../privacy/identity-policy';
 import { presentEvent } from '../../presenters/event';
+import { filesParts } from './file-access.report';
 
 const LISTED_FILES = 500;
 
@@ -54,7 +55,11 @@ async function detectFileEvents(ctx: FindingContext, fileId: string): Promise<Fi
 }
 
 /** The files the subject handled, of the label asked for. */
-export const filesDetector = defineDetector('files', (ctx, query) => detectFiles(ctx, query.label));
+export const filesDetector = defineDetector(
+  'files',
+  (ctx, query) => detectFiles(ctx, query.label),
+  filesParts,
+);
 
 /** The events of one file. */
 export const fileEventsDetector = defineDetector('fileEvents', (ctx, _query, params) =>

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { Investigation } from '../../../shared/schemas/investigations';
-import { isValidTimeZone } from '../../../shared/time/zones';
 import type { Dialect } from '../../db/dialect';
 import type { RollupBuild } from '../../db/queries/findings/rollups';
 import type { FindingsWindow } from '../../db/queries/findings/window-facts';
@@ -10,7 +9,7 @@ import type { Database, EmployeeRow } from '../../db/schema';
 import type { IdentityPolicy } from '../../privacy/identity-policy';
 import { ensureRollups } from './rollups/refresh-rollups';
 import type { RollupSettings } from './rollups/refresh-rollups';
-import { offsetIntervals } from './rollups/zone-intervals';
+import { hoursOf, offsetIntervals, zoneOf } from '../../../shared/time/local-time';
 
 /** Everything a detector needs: the case, its subject, the settings and the window. */
 export interface FindingContext {
@@ -74,13 +73,14 @@ export async function buildFindingContext(
 
 /** What an employee's rollups are built with: their zone and hours, or the defaults. */
 export function rollupSettingsFor(employee: EmployeeRow, config: Configuration): RollupSettings {
+  const owner = {
+    timezone: employee.timezone,
+    workStartHour: employee.work_start_hour,
+    workEndHour: employee.work_end_hour,
+  };
   return {
-    timezone:
-      employee.timezone && isValidTimeZone(employee.timezone)
-        ? employee.timezone
-        : config.defaultTimezone,
-    startHour: employee.work_start_hour ?? config.defaultWorkStartHour,
-    endHour: employee.work_end_hour ?? config.defaultWorkEndHour,
+    timezone: zoneOf(owner, config),
+    ...hoursOf(owner, config),
     competitors: config.competitors,
     companyDomains: config.companyDomains,
     sensitivityLabels: config.sensitivityLabels,

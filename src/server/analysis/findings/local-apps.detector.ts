@@ -4,6 +4,7 @@ import { dailyGroups } from '../../db/queries/findings/daily-groups';
 import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { baseName } from '../../presenters/event';
+import { localAppsParts } from './local-apps.report';
 
 type Category = (typeof riskyAppCategories)[number];
 
@@ -67,5 +68,6 @@ async function detectLocalApps(ctx: FindingContext): Promise<LocalAppsReply> {
 
 /** Local apps: the risky programs that ran. */
 export const localAppsDetector = defineDetector('localApps', detectLocalApps, {
+  ...localAppsParts,
   anomalies: ({ localApps }) => localApps.apps.filter((a) => a.risky).length,
 });

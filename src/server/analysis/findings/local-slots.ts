@@ -1,6 +1,5 @@
-import { localBucket } from './local-days';
-import { isOffHours } from './off-hours';
-import type { OffsetInterval } from './rollups/zone-intervals';
+import { isOffHours, localParts } from '../../../shared/time/local-time';
+import type { OffsetInterval } from '../../../shared/time/local-time';
 
 const DAY_MS = 86_400_000;
 const HALF_HOUR_MS = 1_800_000;
@@ -22,14 +21,9 @@ export interface Span {
   to: number;
 }
 
-/** The local day number of a `YYYY-MM-DD` date (the day numbering of localBucket). */
-export function localDayOf(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-}
-
 /** Whether a UTC half hour (by its start) falls in the slot, on the subject's clock. */
 export function inSlot(slot: LocalSlot, bucket: number, offsets: readonly OffsetInterval[]) {
-  const local = localBucket(bucket, offsets);
+  const local = localParts(bucket, offsets);
   if (slot.weekday !== undefined && local.weekday !== slot.weekday) return false;
   if (slot.hour !== undefined && local.hour !== slot.hour) return false;
   if (slot.offHours && !isOffHours(local.weekday, local.hour, slot.offHours)) return false;
@@ -39,8 +33,8 @@ export function inSlot(slot: LocalSlot, bucket: number, offsets: readonly Offset
 
 /**
  * The instants of a range that fall in the slot, as a few sorted spans. Each UTC half hour
- * counts where its start falls on the subject's clock: the rule the working-hours heatmap and
- * its days count by (localBucket), so the events in these spans are exactly the ones a cell,
+ * counts where its start falls on the subject's clock: the rule the hours heatmap and its
+ * days count by (localParts), so the events in these spans are exactly the ones a cell,
  * a week's off-hours share or a day counted, on days with 23 or 25 hours too.
  */
 export function slotSpans(

@@ -1,21 +1,9 @@
-/** Working hours in the subject's zone: from `startHour` up to (not including) `endHour`. */
-interface Hours {
-  startHour: number;
-  endHour: number;
-}
+import type { WorkingHours as Hours } from '../../../shared/time/local-time';
 
 /** Share of weekday activity the learned hours must hold. */
 const LEARNED_SHARE = 0.8;
 /** Below this many weekday events nothing is learned. */
 const LEARN_MIN_EVENTS = 50;
-
-/** Whether a local weekday (0 Monday) and hour fall outside working hours. */
-export function isOffHours(weekday: number, hour: number, hours: Hours): boolean {
-  if (weekday >= 5) return true;
-  return hours.startHour < hours.endHour
-    ? hour < hours.startHour || hour >= hours.endHour
-    : hour < hours.startHour && hour >= hours.endHour;
-}
 
 /** The shortest run of hours holding most weekday activity, or null with too little data. */
 export function learnHours(heatmap: readonly (readonly number[])[]): Hours | null {

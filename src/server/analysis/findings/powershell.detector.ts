@@ -11,6 +11,7 @@ import type { FindingContext } from './finding-context';
 import { normalizeCommand } from './normalize-command';
 import { commandPatternById } from './powershell-patterns';
 import type { CommandPattern } from './powershell-patterns';
+import { powershellParts } from './powershell.report';
 
 const LISTED = 500;
 
@@ -101,6 +102,7 @@ async function detectPowershell(ctx: FindingContext): Promise<PowershellReply> {
 
 /** PowerShell: the suspicious commands. */
 export const powershellDetector = defineDetector('powershell', detectPowershell, {
+  ...powershellParts,
   figures: ({ powershell }) => ({
     commands: {
       value: powershell.summary.suspicious,

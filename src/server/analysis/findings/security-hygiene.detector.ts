@@ -15,6 +15,7 @@ import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { commandPatternById } from './powershell-patterns';
 import { presentEvent } from '../../presenters/event';
+import { securityHygieneParts } from './security-hygiene.report';
 
 interface Check {
   id: HygieneCheckId;
@@ -223,6 +224,7 @@ async function detectSecurityHygieneDetail(
 
 /** Security hygiene: issues of high severity or worse are a key figure, medium ones count. */
 export const securityHygieneDetector = defineDetector('securityHygiene', detectSecurityHygiene, {
+  ...securityHygieneParts,
   figures: ({ securityHygiene }) => {
     const serious = securityHygiene.items.filter(
       (i) => i.severity === 'critical' || i.severity === 'high',

@@ -4,6 +4,7 @@ import { chatDownloadsByFile, chatShares } from '../../db/queries/findings/messa
 import { defineDetector } from './define-detector';
 import { dayKey, median } from './day-keys';
 import type { FindingContext } from './finding-context';
+import { slackDownloadsParts, slackSharesParts } from './slack.report';
 
 /** A Slack conversation id (C…, D…, G…) rather than a name people gave it. */
 const SLACK_ID = /^[CDG][A-Z0-9]{6,}$/;
@@ -74,7 +75,15 @@ async function detectSlackDownloads(ctx: FindingContext): Promise<SlackDownloads
 }
 
 /** Files shared in chat outside the company. */
-export const slackSharesDetector = defineDetector('slackShares', detectSlackShares);
+export const slackSharesDetector = defineDetector(
+  'slackShares',
+  detectSlackShares,
+  slackSharesParts,
+);
 
 /** Files downloaded from chat. */
-export const slackDownloadsDetector = defineDetector('slackDownloads', detectSlackDownloads);
+export const slackDownloadsDetector = defineDetector(
+  'slackDownloads',
+  detectSlackDownloads,
+  slackDownloadsParts,
+);

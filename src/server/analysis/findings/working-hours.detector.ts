@@ -4,9 +4,10 @@ import { halfhourCounts } from '../../db/queries/findings/daily-groups';
 import { dayKey, median, share } from './day-keys';
 import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
-import { localBucket, localDaySpan } from './local-days';
-import { isOffHours, learnHours } from './off-hours';
+import { learnHours } from './off-hours';
+import { isOffHours, localDaySpan, localParts } from '../../../shared/time/local-time';
 import { offHoursOf, offHoursPercent } from '../../../shared/schemas/subject-timeline';
+import { workingHoursParts } from './working-hours.report';
 
 type WorkingHoursReply = EndpointReply<'workingHours'>;
 
@@ -24,7 +25,7 @@ async function detectWorkingHours(ctx: FindingContext): Promise<WorkingHoursRepl
   const offsets = ctx.build.clock.offsets;
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   const local = buckets.map(({ bucket, n }) => {
-    const { day, weekday, hour } = localBucket(bucket, offsets);
+    const { day, weekday, hour } = localParts(bucket, offsets);
     heatmap[weekday]![hour]! += n;
     return { day, weekday, hour, n };
   });
@@ -147,6 +148,7 @@ function offHoursSeverity(hours: WorkingHoursReply): Severity {
 
 /** Working hours: the share of activity off hours, and the days that break the pattern. */
 export const workingHoursDetector = defineDetector('workingHours', detectWorkingHours, {
+  ...workingHoursParts,
   figures: ({ workingHours }) => ({
     'off-hours': {
       value: offHoursPercent(workingHours),

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
 
 import type { Dialect } from '../../db/dialect';
+import { offHoursSql } from '../../db/queries/findings/sql-parts';
+import type { WorkClock } from '../../db/queries/findings/sql-parts';
 import { MAX_MATCHED_CHARS } from '../../db/sql-functions';
 import { resolveField } from './fields';
 import type { ResolvedField } from './fields';
@@ -20,10 +22,11 @@ export interface FilterContext {
   dialect: Dialect;
   lists: Readonly<Record<ConfigListName, readonly string[]>>;
   /**
-   * The person's working hours, for `off_hours`: their zone's offset (fixed for the run) and
-   * declared hours (or the configuration's). Without it, hours are read in UTC, 9 to 17.
+   * The person's clock, for `off_hours`: their zone's offsets over the run's span and their
+   * declared hours (or the configuration's): see localClock. Without it, hours are read in
+   * UTC, 9 to 17.
    */
-  hours?: WorkingHours;
+  hours?: WorkClock;
   /**
    * On SQLite, the key of the deadline (db/sql-functions.ts) past which regular expressions stop
    * the statement; PostgreSQL's runs use a statement timeout instead.
@@ -31,47 +34,19 @@ export interface FilterContext {
   matchDeadline?: string;
 }
 
-/** A zone's offset from UTC until an instant (null: from the last change on). */
-export interface ZoneOffset {
-  until: number | null;
-  offsetMs: number;
-}
-
-/** Whose working hours `off_hours` reads events against: their zone's offsets and hours. */
-export interface WorkingHours {
-  offsets: readonly ZoneOffset[];
-  startHour: number;
-  endHour: number;
-}
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-
 /**
- * Whether an event falls outside the person's working hours or on a weekend, in their zone at
- * that moment (daylight saving included): hour and weekday from the local time in ms
- * (1970-01-01 was a Thursday).
+ * Whether an event falls outside the person's working hours or on a weekend, on their clock at
+ * that moment (daylight saving included), 1 or 0. Without a clock, hours are read in UTC, 9 to 17.
  */
-function offHoursSql(alias: string, hours: WorkingHours | undefined): RawBuilder<unknown> {
-  const { offsets, startHour, endHour } = hours ?? {
-    offsets: [{ until: null, offsetMs: 0 }],
-    startHour: 9,
-    endHour: 17,
-  };
-  const time = sql.ref(`${alias}.time`);
-  const changes = offsets.filter((o) => o.until !== null);
-  const last = offsets[offsets.length - 1]?.offsetMs ?? 0;
-  const offset =
-    changes.length === 0
-      ? sql.lit(last)
-      : sql`(case ${sql.join(
-          changes.map((o) => sql`when ${time} < ${sql.lit(o.until)} then ${sql.lit(o.offsetMs)}`),
-          sql` `,
-        )} else ${sql.lit(last)} end)`;
-  const local = sql`(${time} + ${offset})`;
-  const hour = sql`((${local} % ${sql.lit(DAY_MS)}) / ${sql.lit(HOUR_MS)})`;
-  const weekday = sql`(((${local} / ${sql.lit(DAY_MS)}) + 4) % 7)`;
-  return sql`(case when ${hour} < ${sql.lit(startHour)} or ${hour} >= ${sql.lit(endHour)} or ${weekday} in (0, 6) then 1 else 0 end)`;
+function offHoursOf(alias: string, hours: WorkClock | undefined): RawBuilder<unknown> {
+  return offHoursSql(
+    `${alias}.time`,
+    hours ?? {
+      offsets: [{ from: Number.NEGATIVE_INFINITY, offsetMs: 0 }],
+      startHour: 9,
+      endHour: 17,
+    },
+  );
 }
 
 const TRUE = sql<SqlBool>`1 = 1`;
@@ -85,9 +60,9 @@ function fieldSql(
   field: ResolvedField,
   alias: string,
   dialect: Dialect,
-  hours?: WorkingHours,
+  hours?: WorkClock,
 ): RawBuilder<unknown> {
-  if ('column' in field && field.column === 'off_hours') return offHoursSql(alias, hours);
+  if ('column' in field && field.column === 'off_hours') return offHoursOf(alias, hours);
   if ('column' in field) return sql.ref(`${alias}.${field.column}`);
   const column = sql.ref(`${alias}.attributes`);
   return dialect === 'postgres'

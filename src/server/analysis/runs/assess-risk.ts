@@ -50,7 +50,7 @@ async function countEvidence(
 /**
  * A case's after-hours part counts exactly the working hours figure its locker, summary and
  * report show (every event of the window, off the hours that page measured against), so the
- * three never disagree; the zone's offset stays the subject signals' for the drill-down.
+ * three never disagree; the drill-down reads the subject's zone as that page does.
  */
 function caseAfterHours(
   own: RiskInputs['afterHours'],
@@ -62,7 +62,7 @@ function caseAfterHours(
   return {
     total,
     offHours,
-    zone: { offsetMs: own.zone.offsetMs, startHour, endHour },
+    zone: { ...own.zone, startHour, endHour },
     systemRecords: true,
   };
 }

@@ -1,3 +1,4 @@
+import { findingTopics } from '../../../shared/findings/catalogue';
 import type { IncidentSeverity, IncidentStatus } from '../../../shared/incident-model';
 import { riskLevels } from '../../../shared/investigation-model';
 import type { RiskLevel } from '../../../shared/investigation-model';
@@ -44,7 +45,7 @@ export interface RiskInputs {
   afterHours: {
     total: number;
     offHours: number;
-    zone: { offsetMs: number; startHour: number; endHour: number };
+    zone: { offsetMs: number; timezone?: string; startHour: number; endHour: number };
     /** Device check-ins and HR records counted too (a case's working hours figure). */
     systemRecords?: boolean;
   };
@@ -172,7 +173,7 @@ function securityHygienePart(inputs: RiskInputs): RiskPart {
       eventCount: found.reduce((sum, check) => sum + check.count, 0),
       events: found.length === 0 ? null : hygieneSelection(inputs.window, found),
       items: found.map((check) => ({ label: check.title, count: check.count })),
-      page: 'security-hygiene',
+      page: findingTopics.securityHygiene.page,
     }),
   };
 }
@@ -213,7 +214,7 @@ function accessRequestsPart(inputs: RiskInputs): RiskPart {
         label: resource,
         count: flagged.filter((r) => r.resource === resource).length,
       })),
-      page: 'access-requests',
+      page: findingTopics.accessRequests.page,
     }),
   };
 }
@@ -283,7 +284,7 @@ function afterHoursPart(inputs: RiskInputs): RiskPart {
                 count: offHours,
               },
             ],
-      page: 'working-hours',
+      page: findingTopics.workingHours.page,
     }),
   };
 }
@@ -303,7 +304,7 @@ function exfiltrationPart(inputs: RiskInputs): RiskPart {
       eventCount: n,
       eventIds: ids.slice(0, RISK_EVENT_IDS_MAX),
       events: n === 0 ? null : { kind: 'transfers', ...inputs.window },
-      page: 'file-access',
+      page: findingTopics.fileAccess.page,
     }),
   };
 }

@@ -15,7 +15,7 @@ import type { ProducedIncident, SyncOutcome } from '../../db/queries/incident-wr
 import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
 import { loadFilterContext } from '../rules/filter-context';
-import { workingHoursOf } from '../rules/working-hours';
+import { localClock } from '../../../shared/time/local-time';
 import type { AnalysisScope } from '../rules/find-bursts';
 import { activeRules } from '../rules/rule-catalogue';
 import type { Rule } from '../rules/rule-schema';
@@ -93,7 +93,7 @@ export async function analyseInvestigation(
   const { config } = loaded;
   const context = {
     ...loaded.context,
-    hours: workingHoursOf(subject, config, subject.windowStart, subject.windowEnd),
+    hours: localClock(subject, config, { start: subject.windowStart, end: subject.windowEnd }),
   };
   const scope: AnalysisScope = {
     employeeId: subject.employeeId,

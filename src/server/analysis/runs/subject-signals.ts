@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 import type { Configuration } from '../../../shared/schemas/configuration';
 import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
-import { isValidTimeZone, zoneOffsetMs } from '../../../shared/time/zones';
+import { localClock, offsetAt } from '../../../shared/time/local-time';
 import {
   countAfterHours,
   countExternalTransfers,
@@ -28,7 +28,8 @@ function isoDate(ms: number | null): string | null {
 
 /**
  * The parts of the risk score read from a person's own events over [from, to): the after-hours
- * share (in their zone at `zoneAt`), external transfers, and the departure (the HR record's
+ * share (on their clock; the offset at `zoneAt` for readers of the older fixed offset),
+ * external transfers, and the departure (the HR record's
  * dates, else the first HR events). One reader for a case's score and a person's.
  */
 export async function readSubjectSignals(
@@ -49,12 +50,12 @@ export async function readSubjectSignals(
   >
 > {
   const scope = { employeeId: person.employeeId, ...window };
-  const zone =
-    person.timezone && isValidTimeZone(person.timezone) ? person.timezone : config.defaultTimezone;
+  const clock = localClock(person, config, { start: window.from, end: window.to });
   const hours = {
-    offsetMs: isValidTimeZone(zone) ? zoneOffsetMs(zone, zoneAt) : 0,
-    startHour: person.workStartHour ?? config.defaultWorkStartHour,
-    endHour: person.workEndHour ?? config.defaultWorkEndHour,
+    offsetMs: offsetAt(clock.offsets, zoneAt),
+    timezone: clock.timezone,
+    startHour: clock.startHour,
+    endHour: clock.endHour,
   };
   const [departure, afterHours, transfers, transferIds] = await Promise.all([
     findDepartureEvents(db, person.employeeId, window.to),

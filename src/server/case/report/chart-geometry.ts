@@ -1,4 +1,4 @@
-import type { ReportChart } from './report-model';
+import type { ReportChart } from '../../analysis/findings/topic-report';
 
 /** The colours of a chart's series, in order; each readable on white and in greyscale print. */
 export const SERIES_COLOURS = ['#2f5d9e', '#d9822b', '#3f9b5b', '#8a56b8', '#c2417e', '#6b7785'];

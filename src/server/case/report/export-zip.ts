@@ -7,7 +7,8 @@ import type { DatabaseHandle } from '../../db/database';
 import { csvLine } from './csv';
 import { exportIdentities } from './export-redaction';
 import type { ExportIdentities, RedactedReport } from './export-redaction';
-import type { Cell, FindingTable } from './finding-table';
+import type { Cell } from '../../analysis/findings/topic-report';
+import type { FindingTable } from './finding-table';
 import { renderPdfReport } from './pdf-report';
 import { incidentTimelineCsv, subjectEventsCsv } from './timeline-csv';
 

@@ -1,50 +1,15 @@
-import type { FindingReplies } from './finding-replies';
-import { formatBytes, formatTime } from './report-format';
+import type { Cell, Column, TopicTable } from '../../analysis/findings/topic-report';
+import { formatBytes } from '../../../shared/wording';
+import { formatTime } from './report-format';
 import type { ReportTable } from './report-model';
 
-/** A cell as the finding gave it; a `time` column holds epoch ms, a `share` one 0 to 1. */
-export type Cell = string | number | boolean | null;
-
-/** A column: its heading, and what its numbers are. */
-export interface Column {
-  name: string;
-  kind?: 'time' | 'bytes' | 'share';
-  /** False for long columns (paths) that only the export's CSV carries. */
-  inReport?: boolean;
-}
-
 /** One table of a finding, whole: every row its endpoint answers. */
-export interface FindingTable {
+export interface FindingTable extends TopicTable {
   /** Its file in the export, `<page>/<table>.csv`. */
   file: string;
   /** The evidence page it belongs to. */
   page: string;
-  title: string;
-  columns: Column[];
-  rows: Cell[][];
 }
-
-/** A column of times, of sizes in bytes, of shares. */
-export const timeColumn = (name: string): Column => ({ name, kind: 'time' });
-export const bytesColumn = (name: string): Column => ({ name, kind: 'bytes' });
-export const shareColumn = (name: string): Column => ({ name, kind: 'share' });
-
-/** Several values in one cell. */
-export const listCell = (values: readonly string[]) => values.join('; ');
-
-/** A finding table of an evidence page, filed as `<page>/<name>.csv`. */
-export function findingTable(
-  page: string,
-  name: string,
-  title: string,
-  columns: Column[],
-  rows: Cell[][],
-): FindingTable {
-  return { file: `${page}/${name}.csv`, page, title, columns, rows };
-}
-
-/** What builds the tables of some evidence pages from the findings. */
-export type TableSource = (f: FindingReplies) => FindingTable[];
 
 /** A cell as a report prints it. */
 export function displayCell(cell: Cell, column: Column): string {

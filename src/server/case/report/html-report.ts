@@ -1,5 +1,6 @@
 import { escapeHtml as e } from './html-escape';
-import { formatCount, formatTime } from './report-format';
+import { formatCount } from '../../../shared/wording';
+import { formatTime } from './report-format';
 import type { ReportModel, ReportTable } from './report-model';
 import {
   activityLine,

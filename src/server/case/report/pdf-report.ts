@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 
-import { formatCount, formatTime } from './report-format';
+import { formatCount } from '../../../shared/wording';
+import { formatTime } from './report-format';
 import type { ReportModel } from './report-model';
 import {
   activityLine,

@@ -4,7 +4,8 @@ import { chartGeometry } from './chart-geometry';
 import { drawChart } from './pdf-chart';
 import { pdfText } from './pdf-text';
 import { COLOUR, FONT, PAGE, SIZE } from './pdf-style';
-import type { ReportChart, ReportTable } from './report-model';
+import type { ReportChart } from '../../analysis/findings/topic-report';
+import type { ReportTable } from './report-model';
 
 const CELL_PAD = 3;
 const MAX_CELL_CHARS = 400;

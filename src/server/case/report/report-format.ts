@@ -19,30 +19,7 @@ export function formatWindow(start: number, end: number): string {
   return `${formatDay(start)} to ${formatDay(end - 1)}`;
 }
 
-/** `12,345`. */
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-/** `1.4 MB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 /** `42%` from a share between 0 and 1. */
 export function formatShare(share: number): string {
   return `${Math.round(share * 100)}%`;
-}
-
-/** `usb_write` reads `usb write`. */
-export function humanize(id: string): string {
-  return id.replace(/_/g, ' ');
 }

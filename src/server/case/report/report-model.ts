@@ -4,6 +4,7 @@ import type { Employee } from '../../../shared/schemas/employees';
 import type { Investigation } from '../../../shared/schemas/investigations';
 import type { RiskPart } from '../../../shared/schemas/risk';
 import type { SummaryReply } from '../../../shared/schemas/findings/summary';
+import type { ReportChart, ReportFact } from '../../analysis/findings/topic-report';
 
 /**
  * A case report as data: what the PDF and the HTML renderers both draw, so the two always
@@ -42,16 +43,6 @@ export interface ReportCover {
   templateName: string | null;
 }
 
-/** A chart of one figure's series, drawn as vectors by each renderer. */
-export interface ReportChart {
-  title: string;
-  kind: 'bar' | 'line';
-  /** One label per point, in order (usually dates). */
-  labels: string[];
-  series: Array<{ name: string; values: number[] }>;
-  unit?: string;
-}
-
 /** A table: its columns and rows as text, and how many rows it has in all. */
 export interface ReportTable {
   title: string;
@@ -67,7 +58,7 @@ export interface ReportFindingPage {
   title: string;
   anomalies: number;
   /** The page's key figures and one-line facts. */
-  facts: Array<{ label: string; value: string; severity?: string }>;
+  facts: ReportFact[];
   charts: ReportChart[];
   tables: ReportTable[];
 }

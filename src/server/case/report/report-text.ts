@@ -2,7 +2,8 @@ import { statusLabels, typeLabels } from '../../../shared/investigation-model';
 import { incidentStatusLabels } from '../../../shared/incident-model';
 import type { IncidentStatus } from '../../../shared/incident-model';
 import type { ReportSection } from '../../../shared/report-sections';
-import { formatCount, formatTime, formatWindow, humanize } from './report-format';
+import { formatCount, humanize } from '../../../shared/wording';
+import { formatTime, formatWindow } from './report-format';
 import type { ReportIncident, ReportModel, ReportPin, ReportTable } from './report-model';
 import { plural } from '../../../shared/wording';
 

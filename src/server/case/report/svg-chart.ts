@@ -1,6 +1,6 @@
 import { chartGeometry } from './chart-geometry';
 import { escapeHtml } from './html-escape';
-import type { ReportChart } from './report-model';
+import type { ReportChart } from '../../analysis/findings/topic-report';
 
 const r = (value: number) => Math.round(value * 10) / 10;
 

@@ -50,7 +50,7 @@ function selectPartEvents(
       return externalTransfers(db, { employeeId, from: selection.from, to: selection.to });
     case 'afterHours': {
       const events = inWindow(db, employeeId, selection.from, selection.to).where(
-        offHoursCondition(selection),
+        offHoursCondition(selection, selection),
       );
       return selection.systemRecords
         ? events

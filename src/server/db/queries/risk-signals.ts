@@ -4,11 +4,10 @@ import type { Kysely } from 'kysely';
 import { RISKY_DESTINATIONS } from '../../../shared/schemas/findings/file-access';
 import { dialectOf } from '../dialect';
 import type { Database } from '../schema';
+import { offsetIntervals } from '../../../shared/time/local-time';
 import { OUTBOUND_ACTIVITIES } from './findings/files';
+import { offHoursSql } from './findings/sql-parts';
 import { incidentsDb } from './incident-tables';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** Where a subject's events are read: their id and the investigation window [from, to). */
 export interface SignalScope {
@@ -90,29 +89,35 @@ export async function externalTransferIds(
   return rows.map((row) => String(row.id));
 }
 
-/** When the subject's own actions are read: their zone as a fixed offset and their hours. */
+/**
+ * When the subject's own actions are read: their zone and hours. Parts scored before the zone
+ * was recorded carry only the offset at the middle of the window.
+ */
 export interface WorkingZone {
   offsetMs: number;
+  timezone?: string | undefined;
   startHour: number;
   endHour: number;
 }
 
-/** True for an event outside the working hours or on a weekend, in the subject's zone. */
-export function offHoursCondition(zone: WorkingZone) {
-  const local = sql`(time + ${zone.offsetMs})`;
-  const hour = sql`((${local} % ${DAY_MS}) / ${HOUR_MS})`;
-  const weekday = sql`(((${local} / ${DAY_MS}) + 4) % 7)`;
-  return sql<boolean>`(${hour} < ${zone.startHour} or ${hour} >= ${zone.endHour} or ${weekday} in (0, 6))`;
+/**
+ * True for an event in [from, to) outside the working hours or on a weekend, on the subject's
+ * clock (shared/time/local-time.ts): the rule the working hours figure counts by.
+ */
+export function offHoursCondition(zone: WorkingZone, span: { from: number; to: number }) {
+  const offsets = zone.timezone
+    ? offsetIntervals(zone.timezone, span.from, span.to)
+    : [{ from: Number.NEGATIVE_INFINITY, offsetMs: zone.offsetMs }];
+  return sql<boolean>`(${offHoursSql('time', { offsets, startHour: zone.startHour, endHour: zone.endHour })} = 1)`;
 }
 
 /** The subject's own actions: device inventory and HR records are written by systems, not them. */
 export const OWN_ACTION_EXCLUDED_CATEGORIES = ['device', 'hr'] as const;
 
 /**
- * How many of the subject's own actions fall outside their working hours or on a weekend, in
- * their time zone (a fixed offset for the window: a daylight-saving shift moves an hour's
- * worth of events at the edges, which does not change a share). Device inventory and HR
- * records are left out: systems write those, not the person.
+ * How many of the subject's own actions fall outside their working hours or on a weekend, on
+ * their clock. Device inventory and HR records are left out: systems write those, not the
+ * person.
  */
 export async function countAfterHours(
   db: Kysely<Database>,
@@ -123,7 +128,7 @@ export async function countAfterHours(
     .selectFrom('events')
     .select([
       (eb) => eb.fn.countAll<number>().as('total'),
-      sql<number>`sum(case when ${offHoursCondition(zone)} then 1 else 0 end)`.as('off'),
+      sql<number>`sum(case when ${offHoursCondition(zone, scope)} then 1 else 0 end)`.as('off'),
     ])
     .where('employee_id', '=', scope.employeeId)
     .where('time', '>=', scope.from)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { evidencePageSlugs } from '../../findings/catalogue';
-import { pinTableIds } from '../../findings/pin-table-ids';
+import { pinTableIds } from '../../findings/pin-tables';
 import { epochMs, userRefSchema } from '../common';
 
 /** The most events one pin holds. */

@@ -26,7 +26,7 @@ import type { FindingsDb } from '../../../db/queries/findings/tables';
 import type { Database } from '../../../db/schema';
 import { allCommandNeedles, matchCommandPatterns } from '../powershell-patterns';
 import { inferLabels } from './infer-labels';
-import { offsetIntervals } from './zone-intervals';
+import { offsetIntervals } from '../../../../shared/time/local-time';
 
 /** Bump when what the rollups hold changes: every employee is then rebuilt once. */
 const ROLLUP_VERSION = 3;

@@ -3,6 +3,7 @@ import type { RawBuilder } from 'kysely';
 
 import { containsPattern } from '../../dialect';
 import type { Dialect } from '../../dialect';
+import type { OffsetInterval, WorkingHours } from '../../../../shared/time/local-time';
 
 /**
  * SQL fragments the finding queries share, including the few places where SQLite and
@@ -13,23 +14,15 @@ import type { Dialect } from '../../dialect';
 export const DAY_MS = 86_400_000;
 export const HALF_HOUR_MS = 1_800_000;
 
-/** UTC offsets of the subject's zone: from `from` on, local time is UTC plus `offsetMs`. */
-export interface SqlOffsetInterval {
-  from: number;
-  offsetMs: number;
-}
-
-/** The subject's clock: time zone offsets and working hours (local, weekdays only). */
-export interface WorkClock {
-  offsets: readonly SqlOffsetInterval[];
-  startHour: number;
-  endHour: number;
+/** The subject's clock: time zone offsets and working hours (shared/time/local-time.ts). */
+export interface WorkClock extends WorkingHours {
+  offsets: readonly OffsetInterval[];
 }
 
 /** `time` in the subject's local clock, as epoch ms shifted by the zone offset. */
 export function localTimeSql(
   column: string,
-  offsets: readonly SqlOffsetInterval[],
+  offsets: readonly OffsetInterval[],
 ): RawBuilder<number> {
   const ref = sql.ref(column);
   const [first, ...rest] = offsets;
