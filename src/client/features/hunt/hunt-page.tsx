@@ -1,6 +1,7 @@
 import './hunt.css';
 
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -50,6 +51,14 @@ export default function HuntPage() {
   const [total, setTotal] = useState<{ total: number; lowerBound: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const table = useRef<DataTableHandle<HuntRow> | null>(null);
+  const pinDraft = useAtomValue(pinDraftAtom);
+  // The pin dialog closed (pinned or not): the keys go back to the results it was opened from,
+  // as the palette that chose the case is gone and took the focus with it.
+  useEffect(() => {
+    if (pinCase === null || pinDraft !== null) return;
+    setPinCase(null);
+    tableFrame.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  }, [pinCase, pinDraft]);
   const tableFrame = useRef<HTMLDivElement>(null);
   const tableHeight = useFillHeight(tableFrame, 320);
   const saved = useQuery(savedHuntsQuery());
