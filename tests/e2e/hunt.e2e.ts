@@ -13,6 +13,9 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
   page,
 }) => {
   test.setTimeout(90_000);
+  // A name of its own: a server reused between runs keeps the searches and rules of the last.
+  const name = `USB copies ${Date.now().toString(36)}`;
+  const ruleId = `hunt-${name.toLowerCase().replace(/ /g, '-')}`;
   // Testing and adding a rule is for a role that may change detection settings: the admin.
   await signIn(page, 'admin');
   await press(page, 'g h');
@@ -23,7 +26,13 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
   const help = page.getByRole('dialog', { name: 'Hunt query fields' });
   await expect(help.getByRole('rowheader', { name: 'file.name' })).toBeVisible();
   await expect(help).toContainText('file.name:*forecast*.xlsx');
+  // The keyboard sheet of every screen is one button away.
+  await tabTo(page, help.getByRole('button', { name: 'All keyboard shortcuts' }));
+  await press(page, 'Enter');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts in this view' });
+  await expect(sheet.getByText('Show Hunt Query Fields')).toBeVisible();
   await press(page, 'Escape');
+  await expect(sheet).toBeHidden();
   await expect(help).toBeHidden();
 
   // `/` focuses the query; Enter runs it over the last 30 days of the demo organization.
@@ -80,7 +89,7 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
   // Saved with a name, it is listed.
   await tabTo(page, page.getByRole('button', { name: 'Save search…' }));
   await press(page, 'Enter');
-  await page.keyboard.type('USB copies of one file');
+  await page.keyboard.type(name);
   await press(page, 'Enter');
   await expect(page.getByText('Search saved')).toBeVisible();
 
@@ -88,24 +97,24 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
   await press(page, 'g d');
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   await press(page, 'Control+k');
-  await page.keyboard.type('USB copies of one');
+  await page.keyboard.type(name);
   await expect(
-    page.getByRole('option', { name: /USB copies of one file.*Saved search/ }),
+    page.getByRole('option', { name: new RegExp(`${name}.*Saved search`) }),
   ).toHaveAttribute('aria-selected', 'true');
   await press(page, 'Enter');
   await expect(page.getByRole('heading', { name: 'Hunt', exact: true })).toBeVisible();
   const opened = new URL(page.url());
-  for (const name of ['q', 'from', 'to'])
-    expect(opened.searchParams.get(name)).toBe(huntUrl.searchParams.get(name));
+  for (const param of ['q', 'from', 'to'])
+    expect(opened.searchParams.get(param)).toBe(huntUrl.searchParams.get(param));
   await expect(query).toHaveValue(huntUrl.searchParams.get('q')!);
 
   // Its rule: Vigil JSON on the file name, and Sigma; then tested over the last days in Add
   // detection rule before it is added (disabled, as every new rule).
   const saved = page.getByRole('region', { name: 'Saved searches' });
-  await tabTo(page, saved.getByRole('button', { name: 'Rule from USB copies of one file' }));
+  await tabTo(page, saved.getByRole('button', { name: `Rule from ${name}` }));
   await press(page, 'Enter');
   const rule = page.getByLabel('Vigil JSON rule');
-  await expect(rule).toContainText('"id": "hunt-usb-copies-of-one-file"');
+  await expect(rule).toContainText(`"id": "${ruleId}"`);
   await expect(rule).toContainText('"field": "file_name"');
   await expect(page.getByLabel('Sigma rule')).toContainText('file_name');
   await tabTo(page, page.getByRole('button', { name: 'Test and add as a rule…' }));
@@ -118,8 +127,8 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
     /Over the last 30 days, [\d,]+ events? match/,
   );
   await press(page, 'Control+Enter');
-  await expect(page.getByText('Rule added: USB copies of one file')).toBeVisible();
-  await expect(page).toHaveURL(/\/app\/admin\/detection-rules\?rule=hunt-usb-copies-of-one-file/);
+  await expect(page.getByText(`Rule added: ${name}`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/app/admin/detection-rules\\?rule=${ruleId}$`));
 });
 
 test('Hunt… from the palette, then an event pinned by p to a case about its person', async ({
