@@ -177,10 +177,18 @@ test('Hunt… from the palette, then an event pinned by p to a case about its pe
     expect.arrayContaining([expect.objectContaining({ note: 'Found by hunting' })]),
   );
 
-  // From the event's person: their timeline is every event of theirs, newest first.
+  // In an opened event, n on a value's Search button excludes that value (NOT).
   await tabTo(page, grid);
   await press(page, 'Enter');
   const dialog = page.getByRole('dialog');
+  await tabTo(page, dialog.getByRole('button', { name: 'Search source' }));
+  await press(page, 'n');
+  await expect(query).toHaveValue(/^person:E10003 AND NOT source:[\w-]+$/);
+  await expect(grid.locator('.dt-body-row').first()).toBeVisible({ timeout: 20_000 });
+
+  // From the event's person: their timeline is every event of theirs, newest first.
+  await tabTo(page, grid);
+  await press(page, 'Enter');
   const person = dialog.getByRole('region', { name: /^About Person / });
   await expect(person.getByRole('link', { name: /^Alerts about Person / })).toBeVisible();
   await tabTo(page, person.getByRole('button', { name: /^Timeline of Person / }));

@@ -60,7 +60,14 @@ export function HuntEventDialog(props: {
                 <button
                   type="button"
                   className="button small"
+                  title="Enter searches this value, a adds it (AND), n excludes it (NOT)"
                   onClick={() => props.onPivot(field, value, 'only')}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'a' && event.key !== 'n') return;
+                    event.preventDefault();
+                    event.stopPropagation();
+                    props.onPivot(field, value, event.key === 'a' ? 'and' : 'not');
+                  }}
                 >
                   Search {label.toLowerCase()}
                 </button>{' '}

@@ -84,8 +84,13 @@ export function HuntFieldsDialog(props: { onClose: () => void }) {
           excludes it (NOT)
         </li>
         <li>
-          In the results: <kbd>j</kbd> <kbd>k</kbd> move, Enter opens the event with its raw record
-          and its pivots, <KeyHint commandId="hunt.pinEvent" /> pins it to a case
+          In the results: <kbd>j</kbd> <kbd>k</kbd> move, Enter opens the event with its raw record,{' '}
+          <KeyHint commandId="hunt.pinEvent" /> pins it to a case about its person
+        </li>
+        <li>
+          In an opened event, on a value&apos;s Search button: Enter searches it alone, <kbd>a</kbd>{' '}
+          adds it, <kbd>n</kbd> excludes it; its person&apos;s timeline, alerts and a new case
+          follow
         </li>
       </ul>
     </Dialog>
