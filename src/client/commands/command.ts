@@ -37,6 +37,7 @@ export type CommandCategory =
   | 'People'
   | 'Incident'
   | 'Alert'
+  | 'Hunt'
   | 'Evidence'
   | 'Appearance'
   | 'Account'

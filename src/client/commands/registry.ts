@@ -27,6 +27,9 @@ import { alertEscalate } from './alert/alert-escalate';
 import { alertReopen } from './alert/alert-reopen';
 import { alertReview } from './alert/alert-review';
 import type { ClientCommand } from './command';
+import { huntFields } from './hunt/hunt-fields';
+import { huntOpen } from './hunt/hunt-open';
+import { huntPinEvent } from './hunt/hunt-pin-event';
 import { detectionRuleAdd } from './detection/detection-rule-add';
 import { detectionRuleDelete } from './detection/detection-rule-delete';
 import { detectionRuleTest } from './detection/detection-rule-test';
@@ -150,6 +153,9 @@ export const clientCommands: readonly ClientCommand[] = [
   alertReview,
   alertReopen,
   alertEscalate,
+  huntOpen,
+  huntFields,
+  huntPinEvent,
   createContextual,
   linkCopy,
   themeSet,

@@ -1,6 +1,6 @@
 /** One row of the palette, whatever it stands for. */
 export interface PaletteEntry {
-  /** Stable key: `cmd:<id>`, `inv:<id>`, `emp:<id>`, `inc:<id>`, `int:<id>`, `intq:<id>` (a quarantine), `intf:<id>` (a failing collector), `evt:<case>:<event>`, `choice:<id>`; also the recency key. */
+  /** Stable key: `cmd:<id>`, `inv:<id>`, `emp:<id>`, `inc:<id>`, `int:<id>`, `intq:<id>` (a quarantine), `intf:<id>` (a failing collector), `evt:<case>:<event>`, `hunt:<id>` (a saved search), `choice:<id>`; also the recency key. */
   readonly key: string;
   readonly group:
     | 'Recent'
@@ -11,6 +11,7 @@ export interface PaletteEntry {
     | 'Incidents'
     | 'Integrations'
     | 'Events'
+    | 'Searches'
     | 'Choices';
   readonly label: string;
   readonly detail?: string;

@@ -6,6 +6,8 @@ export interface PaletteSources {
   incidents: boolean;
   people: boolean;
   events: boolean;
+  /** Saved hunting searches: for those who may hunt (every case and its evidence). */
+  huntSearches: boolean;
 }
 
 /**
@@ -18,5 +20,6 @@ export function paletteSources(granted: ReadonlySet<Permission>): PaletteSources
     incidents: granted.has('investigations.read') && granted.has('evidence.read'),
     people: granted.has('employees.read'),
     events: granted.has('evidence.read'),
+    huntSearches: granted.has('investigations.read_all') && granted.has('evidence.read'),
   };
 }

@@ -19,6 +19,7 @@ import { useEmployeeEntries, useInvestigationEntries } from './use-entity-entrie
 import { useEventSearchEntries } from './use-event-search-entries';
 import { useIncidentEntries } from './use-incident-entries';
 import { useIntegrationEntries } from './use-integration-entries';
+import { useSavedHuntEntries } from './use-saved-hunt-entries';
 import { plural } from '../../shared/wording';
 
 const PLACEHOLDERS: Record<PaletteMode, string> = {
@@ -55,6 +56,9 @@ function PaletteDialog() {
   const incidents = useIncidentEntries(query, wantsCases && may.incidents);
   const people = useEmployeeEntries(query, wantsPeople && may.people);
   const integrations = useIntegrationEntries(!page && (mode === 'search' || mode === 'pages'));
+  const huntSearches = useSavedHuntEntries(
+    !page && (mode === 'search' || mode === 'pages') && may.huntSearches,
+  );
   const choices = useChoiceEntries(page);
   const events = useEventSearchEntries(query, !page && mode === 'search' && may.events);
 
@@ -67,6 +71,7 @@ function PaletteDialog() {
         return [
           ...integrations.alarms,
           ...commands.filter((entry) => entry.group === 'Pages'),
+          ...huntSearches,
           ...integrations.entries,
         ];
       case 'investigations':
@@ -81,10 +86,12 @@ function PaletteDialog() {
           ...cases.entries,
           ...incidents.entries,
           ...people.entries,
+          ...huntSearches,
           ...integrations.entries,
         ];
     }
   }, [
+    huntSearches,
     page,
     mode,
     commands,

@@ -1,5 +1,7 @@
 import { atom } from 'jotai';
 
+import type { RuleFormat } from '../../shared/schemas/detection-rules';
+
 /**
  * Which app-wide dialog is open. Commands, buttons and keys open them through this atom; the
  * shell renders them, so any screen (or the palette) can start "create investigation" or an
@@ -15,7 +17,8 @@ export type OpenDialog =
   | { kind: 'connectSource' }
   | { kind: 'changePassword' }
   | { kind: 'createApiToken' }
-  | { kind: 'addDetectionRule' }
+  /** With `rule`, the dialog starts from that text (a saved hunting search's rule, say). */
+  | { kind: 'addDetectionRule'; rule?: { format: RuleFormat; source: string } }
   | { kind: 'createWatchlist' }
   | { kind: 'createChannel' }
   | { kind: 'createNotificationRule' }

@@ -85,10 +85,24 @@ function termFilter(term: HuntTerm): Filter {
 }
 
 /**
+ * A filter that is false, never unknown, where its fields are empty. A rule's SQL reads an
+ * empty field as unknown, and NOT unknown is unknown, so `NOT file.label:Public` would skip the
+ * events without a label, which the hunt finds (as Lucene and KQL do). Under NOT, each
+ * condition therefore first asks for its field.
+ */
+function nullSafe(filter: Filter): Filter {
+  if ('all' in filter) return { all: filter.all.map(nullSafe) };
+  if ('any' in filter) return { any: filter.any.map(nullSafe) };
+  if ('not' in filter) return { not: nullSafe(filter.not) };
+  if (filter.isNull !== undefined) return filter;
+  return { all: [{ field: filter.field, isNull: false }, filter] };
+}
+
+/**
  * A hunting query as a detection rule's filter (rules/filter-types.ts): keyword values become
  * `equalsAny`, text `containsAny`, wildcards an anchored `matches`, lists `hasAnyOf`, ranges
- * `gte`/`lte`. What a rule cannot say (a person, a raw path, a time range) is refused with a
- * sentence rather than dropped.
+ * `gte`/`lte`, NOT a negation false on empty fields (see nullSafe). What a rule cannot say (a
+ * person, a raw path, a time range) is refused with a sentence rather than dropped.
  */
 export function huntToFilter(node: HuntNode): Filter {
   switch (node.kind) {
@@ -97,7 +111,7 @@ export function huntToFilter(node: HuntNode): Filter {
     case 'or':
       return { any: node.parts.map(huntToFilter) };
     case 'not':
-      return { not: huntToFilter(node.part) };
+      return { not: nullSafe(huntToFilter(node.part)) };
     case 'range': {
       if (node.field === 'time') cannot('a rule runs over new events; leave time: out.');
       const field = RULE_FIELDS[node.field]!;

@@ -15,7 +15,8 @@ function selectionLine(condition: Condition): string {
   if (condition.gt !== undefined) return `${field}|gt: ${condition.gt}`;
   if (condition.lte !== undefined) return `${field}|lte: ${condition.lte}`;
   if (condition.lt !== undefined) return `${field}|lt: ${condition.lt}`;
-  if (condition.isNull !== undefined) return `${field}: null`;
+  if (condition.isNull !== undefined)
+    return condition.isNull ? `${field}: null` : `${field}|exists: true`;
   if (condition.in && Array.isArray(condition.in))
     return `${field}:\n${condition.in.map((v) => `      - ${scalar(v)}`).join('\n')}`;
   return `${field}: ${scalar(condition.eq)}`;

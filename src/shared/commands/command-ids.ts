@@ -152,6 +152,11 @@ const commandSpecs: readonly CommandSpec[] = [
     args: z.object({ integrationId: idSchema.optional() }).strict().optional(),
   },
   { id: 'quarantine.retry' },
+  // Hunt (issue 28): Hunt… from anywhere; on its screen ? shows the query fields and p pins an
+  // event to a case about its person.
+  { id: 'hunt.open' },
+  { id: 'hunt.fields' },
+  { id: 'hunt.pinEvent' },
   { id: 'quarantine.download' },
   { id: 'quarantine.discard' },
   { id: 'admin.createRole', adminOnly: true },

@@ -144,7 +144,15 @@ describe('huntToRule', () => {
       all: [
         { field: 'file_destination', equalsAny: ['usb'] },
         { field: 'file_name', matches: { pattern: '^.*\\.xlsx$', flags: 'i' } },
-        { not: { field: 'app', equalsAny: ['Box'] } },
+        // NOT holds where the app is empty too (as the hunt finds): the field is asked first.
+        {
+          not: {
+            all: [
+              { field: 'app', isNull: false },
+              { field: 'app', equalsAny: ['Box'] },
+            ],
+          },
+        },
       ],
     });
   });

@@ -50,7 +50,7 @@ export function AppDialogs() {
     case 'createApiToken':
       return <CreateApiTokenDialog onClose={close} />;
     case 'addDetectionRule':
-      return <AddRuleDialog onClose={close} />;
+      return <AddRuleDialog {...(dialog.rule ? { initial: dialog.rule } : {})} onClose={close} />;
     case 'createWatchlist':
       return <CreateWatchlistDialog onClose={close} />;
     case 'createChannel':

@@ -29,6 +29,11 @@ const SECTIONS: Array<{ title: string; items: Item[] }> = [
         permission: ['investigations.read_all', 'evidence.read'],
       },
       {
+        label: 'Hunt',
+        to: '/app/hunt',
+        permission: ['investigations.read_all', 'evidence.read'],
+      },
+      {
         label: 'Investigations',
         to: '/app/investigations/',
         prefix: true,

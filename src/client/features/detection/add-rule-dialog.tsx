@@ -50,12 +50,18 @@ interface Tested {
  * browser), in Vigil's JSON or Sigma (chosen, or told by the text's look until chosen). Test
  * (its own key) shows what it would have found over the last days, storing nothing; Add
  * (Ctrl+Enter) stores it disabled, and the list then shows it. What the server refuses (`line
- * 12: …`) is said beside the text, whose caret goes to that line.
+ * 12: …`) is said beside the text, whose caret goes to that line. `initial` starts it from a
+ * text made elsewhere (a saved hunting search's rule), still to be tested and added here.
  */
-export function AddRuleDialog(props: { onClose: () => void }) {
+export function AddRuleDialog(props: {
+  onClose: () => void;
+  initial?: { format: RuleFormat; source: string };
+}) {
   const client = useQueryClient();
-  const [chosenFormat, setChosenFormat] = useState<RuleFormat | null>(null);
-  const [source, setSource] = useState('');
+  const [chosenFormat, setChosenFormat] = useState<RuleFormat | null>(
+    props.initial?.format ?? null,
+  );
+  const [source, setSource] = useState(props.initial?.source ?? '');
   const [days, setDays] = useState('30');
   const [tested, setTested] = useState<Tested | null>(null);
   const [error, setError] = useState<unknown>(null);

@@ -2,9 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
 import type { HuntRow } from '../../../shared/schemas/hunt';
+import { usePermissions } from '../../api/auth/me';
 import { fetchHuntEvent } from '../../api/hunt/hunt';
+import { runCommand } from '../../commands/run-command';
 import { Dialog } from '../../components/dialog';
 import { formatDateTimeWithZone } from '../../components/format';
+import { KeyHint } from '../../keymap/key-hint';
+import { openDialogAtom } from '../../state/dialogs';
+import { appStore } from '../../state/store';
 import type { PivotHow } from './hunt-facets';
 
 /** The values of a row one may pivot on, as hunting fields. */
@@ -24,8 +29,10 @@ function pivotValues(row: HuntRow): Array<[string, string, string]> {
 }
 
 /**
- * A row opened: its fields, each a pivot (search this value, add it, exclude it), the person's
- * alerts, and the raw record as received (redacted by the server like every reply).
+ * A row opened: its fields, each a pivot (search this value, add it, exclude it); its person's
+ * timeline (every event of theirs, newest first), alerts, and a case about them; pinning it to
+ * a case about them (p); and the raw record as received (redacted by the server like every
+ * reply).
  */
 export function HuntEventDialog(props: {
   row: HuntRow;
@@ -33,6 +40,7 @@ export function HuntEventDialog(props: {
   onPivot: (field: string, value: string, how: PivotHow) => void;
 }) {
   const { row } = props;
+  const granted = usePermissions();
   const full = useQuery({
     queryKey: ['hunt', 'event', row.id],
     queryFn: () => fetchHuntEvent(row.id),
@@ -52,7 +60,14 @@ export function HuntEventDialog(props: {
                 <button
                   type="button"
                   className="button small"
+                  title="Enter searches this value, a adds it (AND), n excludes it (NOT)"
                   onClick={() => props.onPivot(field, value, 'only')}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'a' && event.key !== 'n') return;
+                    event.preventDefault();
+                    event.stopPropagation();
+                    props.onPivot(field, value, event.key === 'a' ? 'and' : 'not');
+                  }}
                 >
                   Search {label.toLowerCase()}
                 </button>{' '}
@@ -76,11 +91,50 @@ export function HuntEventDialog(props: {
         </tbody>
       </table>
       {row.person ? (
-        <p>
-          <Link to={`/app/alerts?employeeId=${encodeURIComponent(row.person.id)}`}>
-            Alerts about {row.person.fullName}
-          </Link>
-        </p>
+        <section className="hunt-person" aria-label={`About ${row.person.fullName}`}>
+          <h3>{row.person.fullName}</h3>
+          <div className="toolbar">
+            <button
+              type="button"
+              className="button small"
+              onClick={() => props.onPivot('person', row.person!.pseudonym, 'only')}
+            >
+              Timeline of {row.person.fullName}
+            </button>
+            <Link
+              className="button small"
+              to={`/app/alerts?employeeId=${encodeURIComponent(row.person.id)}`}
+            >
+              Alerts about {row.person.fullName}
+            </Link>
+            <button
+              type="button"
+              className="button small"
+              disabled={!granted.has('investigations.write')}
+              title={
+                granted.has('investigations.write')
+                  ? undefined
+                  : 'Your role does not allow creating investigations.'
+              }
+              onClick={() => {
+                props.onClose();
+                appStore.set(openDialogAtom, {
+                  kind: 'createInvestigation',
+                  subjectEmployeeId: row.person!.id,
+                });
+              }}
+            >
+              Open a case about {row.person.fullName}…
+            </button>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => void runCommand('hunt.pinEvent', undefined, 'button')}
+            >
+              Pin to a case… <KeyHint commandId="hunt.pinEvent" />
+            </button>
+          </div>
+        </section>
       ) : null}
       <pre className="audit-details" tabIndex={0} aria-label="Raw record">
         {full.data ? JSON.stringify(full.data.raw, null, 2) : 'Loading the raw record…'}

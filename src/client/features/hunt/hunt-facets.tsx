@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { huntFacetFields } from '../../../shared/schemas/hunt';
 import type { HuntFacetField } from '../../../shared/schemas/hunt';
@@ -26,19 +27,36 @@ function Facet(props: {
 }) {
   const facet = useQuery(huntFacetQuery(props.scope, props.field));
   const values = facet.data?.values ?? [];
+  // One tab stop per facet (its current value); the arrows move between its values.
+  const [current, setCurrent] = useState<string | null>(null);
+  const stop = values.some((v) => v.value === current) ? current : (values[0]?.value ?? null);
+  const move = (event: React.KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = { ArrowDown: 1, ArrowUp: -1, Home: -index, End: values.length - 1 - index }[
+      event.key
+    ];
+    if (step === undefined) return false;
+    event.preventDefault();
+    const next = Math.min(values.length - 1, Math.max(0, index + step));
+    const list = event.currentTarget.closest('ul');
+    list?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
+    return true;
+  };
   return (
     <section className="hunt-facet" aria-label={TITLES[props.field]}>
       <h3>{TITLES[props.field]}</h3>
       {values.length === 0 ? <p className="faint">—</p> : null}
       <ul>
-        {values.map((v) => (
+        {values.map((v, index) => (
           <li key={v.value}>
             <button
               type="button"
               className="hunt-facet-value"
-              title="Enter searches this value, a adds it (AND), n excludes it (NOT)"
+              title="Enter searches this value, a adds it (AND), n excludes it (NOT); arrows move"
+              tabIndex={v.value === stop ? 0 : -1}
+              onFocus={() => setCurrent(v.value)}
               onClick={() => props.onPivot(props.field, v.value, 'only')}
               onKeyDown={(event) => {
+                if (move(event, index)) return;
                 if (event.key === 'a' || event.key === 'n') {
                   event.preventDefault();
                   event.stopPropagation();
@@ -55,7 +73,10 @@ function Facet(props: {
   );
 }
 
-/** Counts of the busiest values of each facet among what the hunt finds; each value pivots. */
+/**
+ * Counts of the busiest values of each facet among what the hunt finds; each value pivots.
+ * Each facet is one tab stop, so Tab crosses them to the results quickly.
+ */
 export function HuntFacets(props: {
   scope: HuntScope;
   onPivot: (field: string, value: string, how: PivotHow) => void;

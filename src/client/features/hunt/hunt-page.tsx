@@ -1,21 +1,28 @@
 import './hunt.css';
 
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { huntFields } from '../../../shared/hunt/fields';
 import { fieldClause, withClause } from '../../../shared/hunt/query-text';
 import type { HuntRow } from '../../../shared/schemas/hunt';
+import { plural } from '../../../shared/wording';
+import { eventPinTarget, pinDraftAtom } from '../../api/findings/pin-draft';
 import { fetchHuntPage, huntHistogramQuery, huntKeys, savedHuntsQuery } from '../../api/hunt/hunt';
+import { setHuntTarget, takeQueryFocus } from '../../commands/hunt/hunt-target';
+import type { HuntTarget } from '../../commands/hunt/hunt-target';
 import { DataTable } from '../../components/data-table/data-table';
-import type { ServerSource } from '../../components/data-table/data-table';
-import { formatNumber } from '../../components/format';
+import type { DataTableHandle, ServerSource } from '../../components/data-table/data-table';
 import { PageHeader } from '../../components/page-header';
+import { PinDialog } from '../../components/pin-dialog';
 import { useFillHeight } from '../../components/use-fill-height';
+import { KeyHint } from '../../keymap/key-hint';
+import { appStore } from '../../state/store';
 import { huntColumns } from './hunt-columns';
 import { HuntEventDialog } from './hunt-event-dialog';
 import { HuntFacets } from './hunt-facets';
+import { HuntFieldsDialog } from './hunt-fields-dialog';
 import type { PivotHow } from './hunt-facets';
 import { HuntHistogram } from './hunt-histogram';
 import { paramsOf, scopeFromParams } from './hunt-scope';
@@ -28,8 +35,9 @@ const PAGE_SIZE = 200;
 /**
  * Hunt (issue 28): a Lucene/KQL query over every event of everyone, with the time beside it,
  * a histogram whose bars narrow the time, facets with counts, and the events in a server-paged
- * grid whose rows open with their raw record. Every value pivots (search it, AND, NOT). The
- * URL holds the query and the time, so a link reproduces the hunt.
+ * grid whose rows open with their raw record. Every value pivots (search it, AND, NOT); an
+ * event pins to a case about its person (p). `?` lists the fields. The URL holds the query and
+ * the time, so a link (or a saved search in the palette) reproduces the hunt.
  */
 export default function HuntPage() {
   const [params, setParams] = useSearchParams();
@@ -39,8 +47,18 @@ export default function HuntPage() {
   const [opened, setOpened] = useState<HuntRow | null>(null);
   const [saving, setSaving] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [pinCase, setPinCase] = useState<string | null>(null);
   const [total, setTotal] = useState<{ total: number; lowerBound: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const table = useRef<DataTableHandle<HuntRow> | null>(null);
+  const pinDraft = useAtomValue(pinDraftAtom);
+  // The pin dialog closed (pinned or not): the keys go back to the results it was opened from,
+  // as the palette that chose the case is gone and took the focus with it.
+  useEffect(() => {
+    if (pinCase === null || pinDraft !== null) return;
+    setPinCase(null);
+    tableFrame.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  }, [pinCase, pinDraft]);
   const tableFrame = useRef<HTMLDivElement>(null);
   const tableHeight = useFillHeight(tableFrame, 320);
   const saved = useQuery(savedHuntsQuery());
@@ -67,6 +85,43 @@ export default function HuntPage() {
     [go, scope],
   );
 
+  // What the hunt commands (p, ?, Hunt…) act on, read afresh on every call.
+  const latest = useRef<HuntTarget | null>(null);
+  useLayoutEffect(() => {
+    latest.current = {
+      event: () => opened ?? table.current?.cursorRow() ?? null,
+      focusQuery: () => {
+        input.current?.focus();
+        input.current?.select();
+      },
+      showFields: () => setHelpOpen(true),
+      pin: (investigationId, event) => {
+        setOpened(null);
+        appStore.set(pinDraftAtom, {
+          investigationId,
+          target: eventPinTarget({ id: event.id, summary: event.summary }, null),
+        });
+        setPinCase(investigationId);
+      },
+    };
+  });
+  useEffect(
+    () =>
+      setHuntTarget({
+        event: () => latest.current?.event() ?? null,
+        focusQuery: () => latest.current?.focusQuery(),
+        showFields: () => latest.current?.showFields(),
+        pin: (investigationId, event) => latest.current?.pin(investigationId, event),
+      }),
+    [],
+  );
+  // Hunt… from the palette: the caret waits in the query box.
+  useEffect(() => {
+    if (!takeQueryFocus()) return;
+    const timer = setTimeout(() => latest.current?.focusQuery(), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
   const source = useMemo<ServerSource<HuntRow>>(
     () => ({
       key: huntKeys.events(scope),
@@ -87,15 +142,19 @@ export default function HuntPage() {
         subtitle={
           <>
             Every event of everyone, by query
-            {total ? ` · ${formatNumber(total.total)}${total.lowerBound ? '+' : ''} events` : null}
+            {total
+              ? ` · ${plural(total.total, 'event').replace(' ', total.lowerBound ? '+ ' : ' ')}`
+              : null}
             {' · '}
-            <span className="faint">/ focuses the query, Enter opens an event</span>
+            <span className="faint">
+              / focuses the query, Enter opens an event, ? lists the fields
+            </span>
           </>
         }
         actions={
           <>
-            <button type="button" className="button small" onClick={() => setHelpOpen((v) => !v)}>
-              Fields
+            <button type="button" className="button small" onClick={() => setHelpOpen(true)}>
+              Fields <KeyHint commandId="hunt.fields" />
             </button>
             <button
               type="button"
@@ -144,29 +203,6 @@ export default function HuntPage() {
           {problem}
         </p>
       ) : null}
-      {helpOpen ? (
-        <section className="hunt-help" aria-label="Query fields">
-          <p>
-            <code>field:value</code>, <code>&quot;a phrase&quot;</code>, <code>*</code> wildcards,
-            ranges <code>[a TO b]</code>, <code>AND</code>, <code>OR</code>, <code>NOT</code>,
-            parentheses; bare words search names, paths, subjects, recipients, commands and
-            messages.
-          </p>
-          <table>
-            <tbody>
-              {huntFields.map((f) => (
-                <tr key={f.name}>
-                  <th scope="row" className="mono">
-                    {f.name}
-                  </th>
-                  <td>{f.description}</td>
-                  <td className="mono">{f.example}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
       <HuntHistogram scope={scope} onNarrow={(from, to) => go(scope.q, { from, to })} />
       <div className="hunt-body">
         <HuntFacets scope={scope} onPivot={pivot} />
@@ -180,6 +216,7 @@ export default function HuntPage() {
             exportName="hunt"
             filterable={false}
             mainGrid
+            tableRef={table}
             onOpen={(row) => setOpened(row)}
             emptyMessage="No event matches this hunt in this time range."
           />
@@ -192,6 +229,8 @@ export default function HuntPage() {
       {opened ? (
         <HuntEventDialog row={opened} onClose={() => setOpened(null)} onPivot={pivot} />
       ) : null}
+      {helpOpen ? <HuntFieldsDialog onClose={() => setHelpOpen(false)} /> : null}
+      {pinCase ? <PinDialog investigationId={pinCase} /> : null}
       {saving ? (
         <SaveHuntDialog query={scope.q} time={time} onClose={() => setSaving(false)} />
       ) : null}
