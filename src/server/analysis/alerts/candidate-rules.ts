@@ -8,12 +8,22 @@ import { durationMs } from '../rules/durations';
 import { resolveField } from '../rules/fields';
 import { pinnedActivities } from '../rules/validate-filter';
 import type { Rule, RuleStep } from '../rules/rule-schema';
+import type { Filter } from '../rules/filter-types';
 
 /** A rule and the span of the person's events it reads. */
 export interface RuleSpan {
   rule: Rule;
   from: number;
   to: number;
+}
+
+/** The one source a step's filter requires at its top level (Sigma rules name theirs), or null. */
+function pinnedSource(filter: Filter): string | null {
+  const conditions = 'all' in filter ? filter.all : [filter];
+  for (const item of conditions) {
+    if ('field' in item && item.field === 'source' && typeof item.eq === 'string') return item.eq;
+  }
+  return null;
 }
 
 /** The fewest events a step needs in the span before it can hold at all. */
@@ -37,11 +47,19 @@ export async function candidateRules(
   if (spans.length === 0) return [];
   const from = Math.min(...spans.map((s) => s.from));
   const to = Math.max(...spans.map((s) => s.to));
+  // Every row is tested against every step, so each test starts with what rules most rows
+  // out at least cost: the source a step pins (one comparison, where the activity list is a
+  // lookup), and no time test for a rule whose span is the statement's (a case's analysis).
   const counts = spans.flatMap(({ rule, from: start, to: end }, r) =>
-    rule.condition.steps.map(
-      (step, s) =>
-        sql`sum(case when e.time >= ${start} and e.time < ${end} and ${compileFilter(step.match, 'e', context)} then 1 else 0 end) as ${sql.ref(`c_${r}_${s}`)}`,
-    ),
+    rule.condition.steps.map((step, s) => {
+      const source = pinnedSource(step.match);
+      const tests = [
+        ...(source === null ? [] : [sql`e.source = ${source}`]),
+        ...(start === from && end === to ? [] : [sql`e.time >= ${start} and e.time < ${end}`]),
+        compileFilter(step.match, 'e', context),
+      ];
+      return sql`sum(case when ${sql.join(tests, sql` and `)} then 1 else 0 end) as ${sql.ref(`c_${r}_${s}`)}`;
+    }),
   );
   // Only events of an activity some step names can count (every step pins its activities).
   const pinned = spans.flatMap(({ rule }) =>

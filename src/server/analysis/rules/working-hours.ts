@@ -5,14 +5,46 @@ import type { WorkingHours, ZoneOffset } from './compile-filter';
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** The zone's offsets over [from, to], found per day and then to the minute where they change. */
+/** At most this many (zone, midnight) offsets are remembered before the memo starts again. */
+const DAY_OFFSETS_MAX = 200_000;
+const dayOffsets = new Map<string, Map<number, number>>();
+let dayOffsetCount = 0;
+
+/**
+ * The zone's offset at a UTC midnight, remembered: every person's span is whole days, and
+ * detection asks again for each person and batch (Intl's formatToParts costs microseconds a
+ * call: 4 s of a demo start went here when each span was worked out anew).
+ */
+function offsetAtMidnight(zone: string, at: number): number {
+  let days = dayOffsets.get(zone);
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(zone, days);
+  }
+  let offset = days.get(at);
+  if (offset === undefined) {
+    if (dayOffsetCount >= DAY_OFFSETS_MAX) {
+      for (const kept of dayOffsets.values()) kept.clear();
+      dayOffsetCount = 0;
+    }
+    offset = zoneOffsetMs(zone, at);
+    days.set(at, offset);
+    dayOffsetCount++;
+  }
+  return offset;
+}
+
+/**
+ * The zone's offsets over [from, to] (whole UTC days), found per day and then to the minute
+ * where they change.
+ */
 function offsetsOver(zone: string, from: number, to: number): ZoneOffset[] {
   const out: ZoneOffset[] = [];
-  let current = zoneOffsetMs(zone, from);
+  let current = offsetAtMidnight(zone, from);
   let at = from;
   while (at < to) {
     const next = Math.min(at + DAY_MS, to);
-    const offset = zoneOffsetMs(zone, next);
+    const offset = offsetAtMidnight(zone, next);
     if (offset !== current) {
       // A change inside (at, next]: find its minute.
       let low = at;
