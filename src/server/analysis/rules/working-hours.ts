@@ -34,6 +34,25 @@ function offsetAtMidnight(zone: string, at: number): number {
   return offset;
 }
 
+const changes = new Map<string, number>();
+
+/** The minute in (at, next] where the zone leaves `current`, found by halving, remembered. */
+function changeWithin(zone: string, at: number, next: number, current: number): number {
+  const key = `${zone}:${at}:${next}`;
+  const known = changes.get(key);
+  if (known !== undefined) return known;
+  let low = at;
+  let high = next;
+  while (high - low > MINUTE_MS) {
+    const middle = low + Math.max(MINUTE_MS, Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS);
+    if (zoneOffsetMs(zone, middle) === current) low = middle;
+    else high = middle;
+  }
+  if (changes.size >= 10_000) changes.clear();
+  changes.set(key, high);
+  return high;
+}
+
 /**
  * The zone's offsets over [from, to] (whole UTC days), found per day and then to the minute
  * where they change.
@@ -46,16 +65,7 @@ function offsetsOver(zone: string, from: number, to: number): ZoneOffset[] {
     const next = Math.min(at + DAY_MS, to);
     const offset = offsetAtMidnight(zone, next);
     if (offset !== current) {
-      // A change inside (at, next]: find its minute.
-      let low = at;
-      let high = next;
-      while (high - low > MINUTE_MS) {
-        const middle =
-          low + Math.max(MINUTE_MS, Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS);
-        if (zoneOffsetMs(zone, middle) === current) low = middle;
-        else high = middle;
-      }
-      out.push({ until: high, offsetMs: current });
+      out.push({ until: changeWithin(zone, at, next, current), offsetMs: current });
       current = offset;
     }
     at = next;
