@@ -38,16 +38,17 @@ function plain(row: Row, drop: RegExp = /^$/): Row {
 
 /** A risk assessment's parts without random ids, alerts named in a stable order. */
 function stableParts(parts: unknown): unknown {
-  const list = (typeof parts === 'string' ? JSON.parse(parts) : parts) as Array<{
-    evidence: { incidents?: Array<Record<string, unknown>> };
+  const text = typeof parts === 'string' ? parts : JSON.stringify(parts);
+  const list = JSON.parse(text.replace(UUID, 'id')) as Array<{
+    evidence: { incidents?: Row[] };
   }>;
   return list.map((part) => ({
     ...part,
     evidence: {
       ...part.evidence,
-      incidents: (part.evidence.incidents ?? [])
-        .map((incident) => JSON.parse(JSON.stringify(incident).replace(UUID, 'id')) as Row)
-        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      incidents: (part.evidence.incidents ?? []).sort((a, b) =>
+        JSON.stringify(a).localeCompare(JSON.stringify(b)),
+      ),
     },
   }));
 }
