@@ -37,6 +37,10 @@ async function countEvidence(
 ): Promise<RiskPart> {
   const selection = part.evidence.events;
   if (!selection) return { ...part, evidence: { ...part.evidence, eventCount: 0, eventIds: [] } };
+  // The transfers part was scored from countExternalTransfers and externalTransferIds, the very
+  // count and newest-first page its drill-down runs (risk-part-events): asking again would read
+  // every file event of the window twice more for the same answer.
+  if (selection.kind === 'transfers') return part;
   const [count, newest] = await Promise.all([
     countPartEvents(db, employeeId, selection),
     listPartEvents(db, employeeId, selection, { limit: RISK_EVENT_IDS_MAX }),
@@ -89,6 +93,9 @@ export async function assessRisk(
       config,
       { from: subject.windowStart, to: subject.windowEnd },
       middle,
+      // A run's after-hours part is the working hours figure's (caseAfterHours): its own count
+      // would be thrown away.
+      { afterHours: findingSignals === 'keep' || findingSignals.workingHours === null },
     ),
     findingSignals === 'keep' ? findRiskAssessment(db, subject.investigationId) : undefined,
   ]);

@@ -13,6 +13,7 @@ import {
 import { syncIncidents } from '../../db/queries/incident-writes';
 import type { ProducedIncident, SyncOutcome } from '../../db/queries/incident-writes';
 import type { Database } from '../../db/schema';
+import { candidateRules } from '../alerts/candidate-rules';
 import type { FilterContext } from '../rules/compile-filter';
 import { loadFilterContext } from '../rules/filter-context';
 import { localClock } from '../../../shared/time/local-time';
@@ -48,7 +49,13 @@ async function detect(
   context: FilterContext,
 ): Promise<ProducedIncident[]> {
   const produced: ProducedIncident[] = [];
-  for (const rule of rules) {
+  // One counting pass over the subject's events first, as detection over everyone does: a
+  // rule whose steps cannot all hold there (too few matching events, or too few in any
+  // window) cannot fire, and its burst search, far costlier, is skipped. The counts bound
+  // what the search finds from above, so the incidents are the same.
+  const spans = rules.map((rule) => ({ rule, from: scope.from, to: scope.to }));
+  const candidates = await candidateRules(db, scope.employeeId, spans, context);
+  for (const { rule } of candidates) {
     for (const hit of await runRule(db, rule, scope, context)) {
       produced.push({
         ruleId: rule.id,

@@ -38,6 +38,8 @@ export async function readSubjectSignals(
   config: Configuration,
   window: { from: number; to: number },
   zoneAt: number,
+  /** Whether to count the after-hours share (a case's run takes its working hours figure instead). */
+  wanted: { afterHours: boolean } = { afterHours: true },
 ): Promise<
   Pick<
     RiskInputs,
@@ -59,7 +61,7 @@ export async function readSubjectSignals(
   };
   const [departure, afterHours, transfers, transferIds] = await Promise.all([
     findDepartureEvents(db, person.employeeId, window.to),
-    countAfterHours(db, scope, hours),
+    wanted.afterHours ? countAfterHours(db, scope, hours) : { total: 0, offHours: 0 },
     countExternalTransfers(db, scope),
     externalTransferIds(db, scope, RISK_EVENT_IDS_MAX),
   ]);

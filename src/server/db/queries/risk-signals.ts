@@ -153,9 +153,10 @@ export async function findDepartureEvents(
     .where('employee_id', '=', employeeId)
     .where('activity', 'in', ['hr_resignation', 'hr_departure'])
     .where('time', '<', to)
-    .orderBy('time')
-    .orderBy('id')
     .execute();
+  // Sorted here, not in SQL: ordered by time, SQLite walked every event of the person through
+  // the (employee, time) index (0.2 s at a million) instead of seeking the two activities.
+  rows.sort((a, b) => Number(a.time) - Number(b.time) || Number(a.id) - Number(b.id));
   const first = (activity: string) => rows.find((r) => r.activity === activity);
   const resignation = first('hr_resignation');
   const departure = first('hr_departure');
