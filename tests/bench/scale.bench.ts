@@ -178,7 +178,7 @@ function startChild(
     env: { ...process.env, LOG_LEVEL: 'error', VIGIL_PRETTY_LOGS: 'false' },
   });
   const first = new Promise<Record<string, number>>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
+    const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       try {
         const parsed = JSON.parse(line) as Record<string, number>;
