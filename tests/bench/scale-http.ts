@@ -18,6 +18,9 @@ export interface Timing {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /** Requests answered other than 200 (a hunt stopped at its deadline: 400), and the first reason. */
+  failed: number;
+  firstFailure?: string;
 }
 
 /** The finding endpoints of a case (the findings bench's list, less its synthetic file id). */
@@ -63,13 +66,15 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-export function summarize(path: string, times: number[]): Timing {
+export function summarize(path: string, times: number[], failures: string[] = []): Timing {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     path,
     p50Ms: round(percentile(sorted, 50)),
     p95Ms: round(percentile(sorted, 95)),
     maxMs: round(sorted[sorted.length - 1] ?? 0),
+    failed: failures.length,
+    ...(failures.length > 0 ? { firstFailure: failures[0]!.slice(0, 300) } : {}),
   };
 }
 
@@ -94,16 +99,28 @@ export async function getJson<T>(server: Server, path: string): Promise<T> {
   return (await reply.json()) as T;
 }
 
-/** One warm-up, then `requests` timed GETs. */
+/**
+ * One warm-up, then `requests` timed GETs. A request refused (a hunt past its deadline) is
+ * counted and timed like the others: how long the person waited for the answer.
+ */
 export async function timeGet(server: Server, path: string, requests: number): Promise<Timing> {
-  await getJson(server, path);
+  const failures: string[] = [];
+  const once = async () => {
+    try {
+      await getJson(server, path);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  };
+  await once();
+  failures.length = 0;
   const times: number[] = [];
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
-    await getJson(server, path);
+    await once();
     times.push(performance.now() - started);
   }
-  return summarize(path, times);
+  return summarize(path, times, failures);
 }
 
 /** Downloads a file, counting its bytes: how long the whole body took. */

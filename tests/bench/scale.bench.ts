@@ -496,6 +496,6 @@ function logRound(log: (line: string) => void, r: HttpRound): void {
     `    findings: worst p95 ${worst.p95Ms} ms (${worst.path}); alerts p95 ${r.alerts.map((a) => a.p95Ms).join(' / ')} ms; timeline first page p95 ${r.timelineFirstPage.p95Ms} ms`,
   );
   log(
-    `    hunt field p95 ${r.hunt.field.map((h) => h.p95Ms).join(' / ')} ms; free text p95 ${r.hunt.text.map((h) => h.p95Ms).join(' / ')} ms; ${r.exports.map((e) => `${e.file} ${e.ms} ms (${(e.bytes / 1e6).toFixed(1)} MB)`).join(', ')}`,
+    `    hunt field p95 ${r.hunt.field.map((h) => `${h.p95Ms}${h.failed ? ` (${h.failed} refused)` : ''}`).join(' / ')} ms; free text p95 ${r.hunt.text.map((h) => h.p95Ms).join(' / ')} ms; ${r.exports.map((e) => `${e.file} ${e.ms} ms (${(e.bytes / 1e6).toFixed(1)} MB)`).join(', ')}`,
   );
 }
