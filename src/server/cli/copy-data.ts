@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { loadConfig } from '../config';
-import { isPostgresUrl, openDatabase } from '../db/database';
+import { isPostgresUrl, openDatabase, sqliteFileFor } from '../db/database';
 import type { DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import {
@@ -12,6 +13,7 @@ import {
   postgresMigrations,
   postgresResetSequences,
   sqliteEventMonths,
+  sqliteHasMigrations,
   sqliteMigrations,
   sqliteRows,
   sqliteTables,
@@ -83,6 +85,8 @@ export async function copySqliteToPostgres(
   const schema = target.schema ?? 'public';
   const client = await target.pool.connect();
   try {
+    if (!sqliteHasMigrations(sqlite))
+      throw new Error(`${source.description} is not a Vigil database (it has no migrations).`);
     const from = sqliteMigrations(sqlite);
     const to = new Set(await postgresMigrations(client, schema));
     const missing = from.filter((name) => !to.has(name));
@@ -187,6 +191,12 @@ export async function copyDataCommand(
     output.err(
       'copy-data: the source is already PostgreSQL; copy-data moves a SQLite database (--from FILE) into PostgreSQL.',
     );
+    return 2;
+  }
+  // Opening a missing file would make an empty database: say so instead.
+  const sourceFile = sqliteFileFor(fromUrl);
+  if (!handles && (sourceFile === ':memory:' || !fs.existsSync(sourceFile))) {
+    output.err(`copy-data: there is no SQLite database at ${sourceFile}; name it with --from.`);
     return 2;
   }
   const source = handles?.source ?? openDatabase(fromUrl);

@@ -49,6 +49,15 @@ export function sqliteTables(sqlite: SQLite.Database): SourceTable[] {
   }));
 }
 
+/** Whether the SQLite database has the migrator's table (it is a Vigil database). */
+export function sqliteHasMigrations(sqlite: SQLite.Database): boolean {
+  return (
+    sqlite
+      .prepare(`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`)
+      .get() !== undefined
+  );
+}
+
 /** The migrations a SQLite database has run. */
 export function sqliteMigrations(sqlite: SQLite.Database): string[] {
   return (
