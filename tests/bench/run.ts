@@ -11,6 +11,7 @@ import { benchFindingLoad } from './finding-load.bench';
 import { benchFindings } from './findings.bench';
 import { benchIngest } from './ingest.bench';
 import { benchReport } from './report.bench';
+import { benchScale, scaleOptionsFrom } from './scale.bench';
 import { benchSubjectTimeline } from './subject-timeline.bench';
 
 /**
@@ -187,6 +188,16 @@ if (wants('ingest')) {
 
 if (wants('collect')) {
   results.collect = await benchCollect((line) => console.log(line));
+}
+
+// Only when asked for by name (`npm run bench -- scale [--events N] [--engine sqlite]`): the
+// ten-million-event run takes most of an hour and 20 GB; `npm run bench` alone leaves it out.
+if (only.includes('scale')) {
+  const options = scaleOptionsFrom(only);
+  console.log(
+    `Scale: ${options.employees.toLocaleString('en-US')} people, ${options.events.toLocaleString('en-US')} events over ${options.days} days through the pipeline into ${options.engine}, then one and two Vigil processes…`,
+  );
+  results[`scale-${options.engine}`] = await benchScale(options, (line) => console.log(line));
 }
 
 if (wants('browser')) {
