@@ -25,7 +25,8 @@ import { HuntFacets } from './hunt-facets';
 import { HuntFieldsDialog } from './hunt-fields-dialog';
 import type { PivotHow } from './hunt-facets';
 import { HuntHistogram } from './hunt-histogram';
-import { paramsOf, scopeFromParams } from './hunt-scope';
+import { huntSearch } from '../../../shared/hunt/hunt-link';
+import { scopeFromParams } from './hunt-scope';
 import type { HuntSpan } from './hunt-scope';
 import { SaveHuntDialog } from './save-hunt-dialog';
 import { SavedHuntsPanel } from './saved-hunts-panel';
@@ -70,7 +71,7 @@ export default function HuntPage() {
   const go = useCallback(
     (q: string, next: { last: HuntSpan } | { from: number; to: number }) => {
       setDraft(q);
-      setParams(paramsOf(q, next));
+      setParams(new URLSearchParams(huntSearch(q, next)));
     },
     [setParams],
   );

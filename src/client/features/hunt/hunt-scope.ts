@@ -1,12 +1,13 @@
 import type { HuntScope } from '../../api/hunt/hunt';
+import type { HuntTime } from '../../../shared/schemas/hunt';
 
 /** The spans the time chooser offers, back from now. */
-export const HUNT_SPANS = {
+export const HUNT_SPANS: Record<Extract<HuntTime, { last: string }>['last'], number> = {
   '24h': 86_400_000,
   '7d': 7 * 86_400_000,
   '30d': 30 * 86_400_000,
   '90d': 90 * 86_400_000,
-} as const;
+};
 export type HuntSpan = keyof typeof HUNT_SPANS;
 
 const isSpan = (value: string | null): value is HuntSpan => value !== null && value in HUNT_SPANS;
@@ -32,19 +33,4 @@ export function scopeFromParams(
   // Rounded to the minute, so a re-render does not ask again for a slightly different range.
   const end = Math.ceil(now / 60_000) * 60_000;
   return { q, from: end - HUNT_SPANS[last], to: end, last };
-}
-
-/** The URL of a hunt: the query and either a span back from now or fixed ends. */
-export function paramsOf(
-  q: string,
-  time: { last: HuntSpan } | { from: number; to: number },
-): URLSearchParams {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if ('last' in time) params.set('last', time.last);
-  else {
-    params.set('from', String(time.from));
-    params.set('to', String(time.to));
-  }
-  return params;
 }
