@@ -12,7 +12,7 @@ import {
 import type { RuleFormat, TestDetectionRuleReply } from '../../../shared/schemas/detection-rules';
 import { createDetectionRule } from '../../api/detection/create-detection-rule';
 import { detectionKeys } from '../../api/detection/keys';
-import { setRuleTestTarget } from '../../api/detection/rule-target';
+import { setRuleTestTarget } from '../../state/detection-rule-target';
 import { testDetectionRule } from '../../api/detection/test-detection-rule';
 import { CommandButton } from '../../components/command-button';
 import { Dialog } from '../../components/dialog';

@@ -2,11 +2,11 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { toast } from 'sonner';
 
-import { pinDraftAtom } from '../api/findings/pin-draft';
+import { pinDraftAtom } from '../state/pin-draft';
 import { useCreatePin } from '../api/findings/pins';
 import { hashLabel } from '../../shared/schemas/findings/pins';
-import { Dialog } from './dialog';
-import { Field } from './field';
+import { Dialog } from '../components/dialog';
+import { Field } from '../components/field';
 
 /**
  * Asks for a note, then pins the drafted row or event to the case's evidence: the server
