@@ -37,11 +37,6 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-/** `42%` from a share between 0 and 1. */
-export function formatShare(share: number): string {
-  return `${Math.round(share * 100)}%`;
-}
-
 /** `usb_write` reads `usb write`. */
 export function humanize(id: string): string {
   return id.replace(/_/g, ' ');

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 
-import type { DerivedWatchlist } from '../../../shared/schemas/watchlists';
-import { derivedWatchlists } from '../../../shared/schemas/watchlists';
 import type { Database } from '../schema';
 
 const DAY_MS = 86_400_000;
@@ -13,11 +11,6 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const ADMIN_ACTIVITIES = ['admin_granted', 'role_granted', 'account_created', 'account_changed'];
 
 type MemberQuery = SelectQueryBuilder<Database, keyof Database, { employee_id: string }>;
-
-/** Whether an id names one of the derived lists. */
-export function isDerivedWatchlist(id: string): id is DerivedWatchlist {
-  return (derivedWatchlists as readonly string[]).includes(id);
-}
 
 /**
  * The people on a watchlist as a subquery of `employee_id`s, as of `now`: derived lists read
@@ -93,14 +86,6 @@ export async function countWatchlistMembers(
 /** The kept lists. */
 export function listKeptWatchlists(db: Kysely<Database>) {
   return db.selectFrom('watchlists').selectAll().orderBy('name').execute();
-}
-
-/** Whether a kept list with this id exists. */
-export async function keptWatchlistExists(db: Kysely<Database>, id: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('watchlists').select('id').where('id', '=', id).executeTakeFirst()) !==
-    undefined
-  );
 }
 
 /** Creates a kept list with its members (who must exist); returns its id. */
