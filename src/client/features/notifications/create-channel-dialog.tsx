@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import type { ChannelKind } from '../../../shared/schemas/notifications';
@@ -9,9 +8,9 @@ import {
   channelKinds,
 } from '../../../shared/schemas/notifications';
 import { useCreateChannel } from '../../api/notifications/channels';
-import { Dialog } from '../../components/dialog';
-import { Field, FormProblem } from '../../components/field';
+import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
 
 const FIELDS = [
@@ -104,9 +103,7 @@ export function CreateChannelDialog(props: { onClose: () => void }) {
     </Field>
   );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = () => {
     const checked = channelCreateSchema.safeParse({ kind, name, settings: settingsOf(kind, form) });
     if (!checked.success) {
       setLocalError(checked.error);
@@ -122,106 +119,89 @@ export function CreateChannelDialog(props: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       title="New notification channel"
+      formId="create-channel"
+      action="Add channel"
+      busyAction="Adding…"
+      busy={create.isPending}
+      problem={problems.form}
+      submitKey={submitKey}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-channel"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            {create.isPending ? 'Adding…' : 'Add channel'}
-            {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id="create-channel"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        className="stack"
-        noValidate
-      >
-        <Field label="Kind">
-          <select
-            className="select"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as ChannelKind)}
-            autoFocus
-          >
-            {channelKinds.map((k) => (
-              <option key={k} value={k}>
-                {channelKindLabels[k]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Name" error={problems.fields.name}>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </Field>
-        {kind === 'webhook' ? (
-          <>
-            {text('url', 'URL', { hint: 'https:// — Vigil POSTs signed JSON here.' })}
-            {text('secret', 'Signing secret', {
-              secret: true,
-              hint: 'At least 16 characters; the receiver checks X-Vigil-Signature with it.',
-            })}
-          </>
-        ) : null}
-        {kind === 'slack' || kind === 'teams'
-          ? text('url', 'Incoming webhook URL', {
-              secret: true,
-              hint: 'Kept secret: whoever has it can post.',
-            })
-          : null}
-        {kind === 'email' ? (
-          <>
-            {text('host', 'SMTP host')}
-            {text('port', 'Port', { hint: '587 with STARTTLS, 465 with TLS.' })}
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.secure === true}
-                onChange={(event) => set('secure')(event.target.checked)}
-              />{' '}
-              TLS from the first byte (port 465)
-            </label>
-            {text('username', 'User name (optional)')}
-            {text('password', 'Password (optional)', { secret: true })}
-            {text('from', 'From')}
-            {text('to', 'To', { hint: 'Addresses separated by commas.' })}
-          </>
-        ) : null}
-        {kind === 'syslog' ? (
-          <>
-            {text('host', 'Host')}
-            {text('port', 'Port', { hint: '6514 for TLS, 601 for TCP.' })}
-            <Field label="Protocol" error={problems.fields['settings.protocol']}>
-              <select
-                className="select"
-                value={String(form.protocol)}
-                onChange={(event) => set('protocol')(event.target.value)}
-              >
-                <option value="tls">TLS</option>
-                <option value="tcp">TCP</option>
-              </select>
-            </Field>
-          </>
-        ) : null}
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+      <Field label="Kind">
+        <select
+          className="select"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as ChannelKind)}
+          autoFocus
+        >
+          {channelKinds.map((k) => (
+            <option key={k} value={k}>
+              {channelKindLabels[k]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Name" error={problems.fields.name}>
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </Field>
+      {kind === 'webhook' ? (
+        <>
+          {text('url', 'URL', { hint: 'https:// — Vigil POSTs signed JSON here.' })}
+          {text('secret', 'Signing secret', {
+            secret: true,
+            hint: 'At least 16 characters; the receiver checks X-Vigil-Signature with it.',
+          })}
+        </>
+      ) : null}
+      {kind === 'slack' || kind === 'teams'
+        ? text('url', 'Incoming webhook URL', {
+            secret: true,
+            hint: 'Kept secret: whoever has it can post.',
+          })
+        : null}
+      {kind === 'email' ? (
+        <>
+          {text('host', 'SMTP host')}
+          {text('port', 'Port', { hint: '587 with STARTTLS, 465 with TLS.' })}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={form.secure === true}
+              onChange={(event) => set('secure')(event.target.checked)}
+            />{' '}
+            TLS from the first byte (port 465)
+          </label>
+          {text('username', 'User name (optional)')}
+          {text('password', 'Password (optional)', { secret: true })}
+          {text('from', 'From')}
+          {text('to', 'To', { hint: 'Addresses separated by commas.' })}
+        </>
+      ) : null}
+      {kind === 'syslog' ? (
+        <>
+          {text('host', 'Host')}
+          {text('port', 'Port', { hint: '6514 for TLS, 601 for TCP.' })}
+          <Field label="Protocol" error={problems.fields['settings.protocol']}>
+            <select
+              className="select"
+              value={String(form.protocol)}
+              onChange={(event) => set('protocol')(event.target.value)}
+            >
+              <option value="tls">TLS</option>
+              <option value="tcp">TCP</option>
+            </select>
+          </Field>
+        </>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import type { IncidentSeverity } from '../../../shared/incident-model';
@@ -13,9 +12,9 @@ import {
 } from '../../../shared/schemas/notifications';
 import { useChannels } from '../../api/notifications/channels';
 import { useCreateNotificationRule } from '../../api/notifications/rules';
-import { Dialog } from '../../components/dialog';
-import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { Field, FieldGroup } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
 
 const FIELDS = ['name', 'trigger', 'channelIds'] as const;
@@ -45,9 +44,7 @@ export function CreateRuleDialog(props: { onClose: () => void }) {
   const problems = useFieldProblems(localError ?? create.error, FIELDS);
   const submitKey = useKeyLabel('form.submit');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = () => {
     const checked = ruleCreateSchema.safeParse({
       name,
       enabled: true,
@@ -69,108 +66,88 @@ export function CreateRuleDialog(props: { onClose: () => void }) {
 
   const list = channels.data?.channels ?? [];
   return (
-    <Dialog
+    <FormDialog
       title="New notification rule"
+      formId="create-notification-rule"
+      action="Add rule"
+      busyAction="Adding…"
+      busy={create.isPending}
+      problem={problems.form}
+      submitKey={submitKey}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-notification-rule"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            {create.isPending ? 'Adding…' : 'Add rule'}
-            {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id="create-notification-rule"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        className="stack"
-        noValidate
-      >
-        <Field label="Name" error={problems.fields.name}>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            autoFocus
-          />
-        </Field>
-        <Field label="When" error={problems.fields.trigger}>
+      <Field label="Name" error={problems.fields.name}>
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </Field>
+      <Field label="When" error={problems.fields.trigger}>
+        <select
+          className="select"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as TriggerKind)}
+        >
+          {triggerKinds.map((k) => (
+            <option key={k} value={k}>
+              {triggerLabels[k]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {kind === 'alert' || kind === 'severity_rising' ? (
+        <Field label="Lowest severity">
           <select
             className="select"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as TriggerKind)}
+            value={minSeverity}
+            onChange={(event) => setMinSeverity(event.target.value as IncidentSeverity)}
           >
-            {triggerKinds.map((k) => (
-              <option key={k} value={k}>
-                {triggerLabels[k]}
+            {incidentSeverities.map((s) => (
+              <option key={s} value={s}>
+                {severityLabels[s]}
               </option>
             ))}
           </select>
         </Field>
-        {kind === 'alert' || kind === 'severity_rising' ? (
-          <Field label="Lowest severity">
-            <select
-              className="select"
-              value={minSeverity}
-              onChange={(event) => setMinSeverity(event.target.value as IncidentSeverity)}
-            >
-              {incidentSeverities.map((s) => (
-                <option key={s} value={s}>
-                  {severityLabels[s]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
-        {kind === 'alert' ? (
-          <Field
-            label="Only this detection rule (optional)"
-            hint="A rule id such as mass-deletion."
-          >
+      ) : null}
+      {kind === 'alert' ? (
+        <Field label="Only this detection rule (optional)" hint="A rule id such as mass-deletion.">
+          <input
+            className="input"
+            value={ruleId}
+            onChange={(event) => setRuleId(event.target.value)}
+          />
+        </Field>
+      ) : null}
+      <FieldGroup
+        legend="Channels"
+        error={problems.fields.channelIds}
+        {...(list.length === 0
+          ? { hint: 'No channel yet: add one on the Channels screen first.' }
+          : {})}
+      >
+        {list.map((channel) => (
+          <label key={channel.id} className="checkbox">
             <input
-              className="input"
-              value={ruleId}
-              onChange={(event) => setRuleId(event.target.value)}
-            />
-          </Field>
-        ) : null}
-        <FieldGroup
-          legend="Channels"
-          error={problems.fields.channelIds}
-          {...(list.length === 0
-            ? { hint: 'No channel yet: add one on the Channels screen first.' }
-            : {})}
-        >
-          {list.map((channel) => (
-            <label key={channel.id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={chosen.includes(channel.id)}
-                onChange={(event) =>
-                  setChosen((previous) =>
-                    event.target.checked
-                      ? [...previous, channel.id]
-                      : previous.filter((id) => id !== channel.id),
-                  )
-                }
-              />{' '}
-              {channel.name} <span className="faint">({channelKindLabels[channel.kind]})</span>
-            </label>
-          ))}
-        </FieldGroup>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+              type="checkbox"
+              checked={chosen.includes(channel.id)}
+              onChange={(event) =>
+                setChosen((previous) =>
+                  event.target.checked
+                    ? [...previous, channel.id]
+                    : previous.filter((id) => id !== channel.id),
+                )
+              }
+            />{' '}
+            {channel.name} <span className="faint">({channelKindLabels[channel.kind]})</span>
+          </label>
+        ))}
+      </FieldGroup>
+    </FormDialog>
   );
 }
