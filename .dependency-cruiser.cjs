@@ -11,6 +11,7 @@ const clientLayers = [
   ['api'],
   ['state'],
   ['components'],
+  ['widgets'],
   ['workspace'],
   ['commands'],
   ['keymap', 'palette'],
@@ -51,7 +52,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Features do not import each other: what two features share moves to ' +
-        'src/client/components/ (or api/, state/, src/shared/), or the shell composes them.',
+        'src/client/widgets/ (or components/, api/, state/, src/shared/), or the shell composes them.',
       from: { path: '^src/client/features/([^/]+)/' },
       to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
     },

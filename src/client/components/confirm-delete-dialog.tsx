@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
-import { Dialog } from './dialog';
-import { FormProblem } from './field';
 import { fieldProblems } from './field-problems';
+import { FormDialog } from './form-dialog';
 
 /**
  * Asks before something is deleted. Cancel has the focus, so the key that opened the dialog
@@ -23,9 +22,7 @@ export function ConfirmDeleteDialog(props: {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const formId = `confirm-${props.action.toLowerCase().replace(/\W+/g, '-')}`;
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const onSubmit = async () => {
     setBusy(true);
     setError(null);
     try {
@@ -36,24 +33,18 @@ export function ConfirmDeleteDialog(props: {
     }
   };
   return (
-    <Dialog
+    <FormDialog
       title={props.title}
+      formId={formId}
+      action={props.action}
+      busyAction="Deleting…"
+      tone="danger"
+      busy={busy}
+      problem={fieldProblems(error, []).form}
+      onSubmit={onSubmit}
       onClose={props.onCancel}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button danger" disabled={busy}>
-            {busy ? 'Deleting…' : props.action}
-          </button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={(event) => void onSubmit(event)} className="stack">
-        <p style={{ margin: 0 }}>{props.children}</p>
-        <FormProblem>{fieldProblems(error, []).form}</FormProblem>
-      </form>
-    </Dialog>
+      <p style={{ margin: 0 }}>{props.children}</p>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 
-import { Dialog } from './dialog';
 import { Field } from './field';
 import { useFieldProblems } from './field-problems';
+import { FormDialog } from './form-dialog';
 
 const FIELDS = ['reason'] as const;
 
@@ -26,44 +26,26 @@ export function ReasonDialog(props: {
   const problems = useFieldProblems(props.error, FIELDS);
   const valid = reason.trim().length > 0;
   return (
-    <Dialog
+    <FormDialog
       title={props.title}
+      formId={props.formId}
+      action={props.action}
+      busy={props.pending}
+      ready={valid}
+      onSubmit={() => props.onSubmit(reason.trim())}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={props.formId}
-            className="button primary"
-            disabled={!valid || props.pending}
-          >
-            {props.action}
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id={props.formId}
-        ref={problems.formRef}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (valid) props.onSubmit(reason.trim());
-        }}
-      >
-        <Field label="Reason" error={problems.fields.reason ?? problems.form} hint={props.hint}>
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={2000}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            autoFocus
-          />
-        </Field>
-      </form>
-    </Dialog>
+      <Field label="Reason" error={problems.fields.reason ?? problems.form} hint={props.hint}>
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={2000}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          autoFocus
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { IdentityState } from '../../shared/schemas/privacy';
-import type { Pseudonym, PseudonymBook } from './pseudonym';
+import type { PseudonymBook } from './pseudonym';
 
 /**
  * How identities show in one reply: built once per request (plugins/privacy.ts) from the
@@ -32,10 +32,6 @@ export function writtenText(policy: IdentityPolicy, text: string): string {
 export function identityState(policy: IdentityPolicy, employeeId: string): IdentityState {
   if (!policy.pseudonymize) return 'open';
   return policy.revealed.has(employeeId) ? 'revealed' : 'pseudonymized';
-}
-
-export function pseudonymOf(policy: IdentityPolicy, employeeId: string): Pseudonym {
-  return policy.pseudonyms.of(employeeId);
 }
 
 /** Everyone as themselves: for server-side work that is never shown (analysis, ingest). */

@@ -1,5 +1,4 @@
-import { attackTactics } from './tactics';
-import type { AttackTactic, TacticShortName } from './tactics';
+import type { TacticShortName } from './tactics';
 import { attackTechniques } from './techniques';
 import type { AttackTechnique } from './techniques';
 
@@ -10,9 +9,6 @@ export { attackTechniques } from './techniques';
 export type { AttackTechnique } from './techniques';
 
 const byId = new Map(attackTechniques.map((technique) => [technique.id, technique]));
-const tacticByShortName = new Map<string, AttackTactic>(
-  attackTactics.map((tactic) => [tactic.shortName, tactic]),
-);
 
 /** The catalogue entry of a technique id, or undefined when Vigil does not know it. */
 export function findTechnique(id: string): AttackTechnique | undefined {
@@ -27,11 +23,6 @@ export function isKnownTechnique(id: string): boolean {
 /** A technique's display name, or the id itself when unknown. */
 export function techniqueName(id: string): string {
   return byId.get(id)?.name ?? id;
-}
-
-/** A tactic by its Navigator short name. */
-export function findTactic(shortName: string): AttackTactic | undefined {
-  return tacticByShortName.get(shortName);
 }
 
 /** The catalogue's techniques under one tactic, parents before their sub-techniques. */

@@ -27,8 +27,3 @@ export const DESTINATION_NAMES: Readonly<Record<string, string>> = {
   public_link: 'Public link',
   cloud: 'Personal cloud',
 };
-
-/** The key of a name in one of the maps above, or undefined for a name it does not hold. */
-export function keyOfName(names: Readonly<Record<string, string>>, name: string) {
-  return Object.entries(names).find(([, shown]) => shown === name)?.[0];
-}

@@ -1,4 +1,4 @@
-import { apiTokenTarget } from '../../api/tokens/token-target';
+import { apiTokenTarget } from '../../state/api-token-target';
 import { defineCommand } from '../command';
 
 /** Said when no token list is shown. */

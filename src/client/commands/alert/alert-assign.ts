@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { alertTarget } from '../../api/alerts/alert-target';
+import { alertTarget } from '../../state/alert-target';
 import { queryClient } from '../../api/query-client';
 import { userDirectoryQuery } from '../../api/users/user-directory';
 import { defineCommand } from '../command';

@@ -1,6 +1,6 @@
 import type { Permission } from '../../../shared/permissions';
 import type { AlertSummary } from '../../../shared/schemas/alerts';
-import { alertTarget } from '../../api/alerts/alert-target';
+import { alertTarget } from '../../state/alert-target';
 import type { CommandContext } from '../command';
 
 /** What can be done to alerts from the keyboard, the palette and the screens' buttons. */

@@ -1,4 +1,4 @@
-import { alertTarget } from '../../api/alerts/alert-target';
+import { alertTarget } from '../../state/alert-target';
 import { defineCommand } from '../command';
 import { alertCommandBlocked } from './alert-availability';
 

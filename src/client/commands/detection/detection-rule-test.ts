@@ -1,4 +1,4 @@
-import { ruleTestTarget } from '../../api/detection/rule-target';
+import { ruleTestTarget } from '../../state/detection-rule-target';
 import { defineCommand } from '../command';
 
 /**

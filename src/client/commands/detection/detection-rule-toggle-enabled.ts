@@ -1,4 +1,4 @@
-import { detectionRuleTarget } from '../../api/detection/rule-target';
+import { detectionRuleTarget } from '../../state/detection-rule-target';
 import { defineCommand } from '../command';
 import { ruleCommandBlocked } from './rule-availability';
 

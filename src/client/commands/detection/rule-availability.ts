@@ -1,6 +1,6 @@
 import type { Permission } from '../../../shared/permissions';
 import type { DetectionRule } from '../../../shared/schemas/detection-rules';
-import { detectionRuleTarget } from '../../api/detection/rule-target';
+import { detectionRuleTarget } from '../../state/detection-rule-target';
 import type { CommandContext } from '../command';
 
 /** What can be done to a detection rule from the keyboard, the palette and the screen's buttons. */

@@ -1,4 +1,4 @@
-import { currentPinDraft, pinDraftAtom, pinRefusal } from '../../api/findings/pin-draft';
+import { currentPinDraft, pinDraftAtom, pinRefusal } from '../../state/pin-draft';
 import { investigationQuery } from '../../api/investigations/get-investigation';
 import { queryClient } from '../../api/query-client';
 import { appStore } from '../../state/store';

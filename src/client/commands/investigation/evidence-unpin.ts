@@ -1,4 +1,4 @@
-import { pinnedTarget } from '../../api/findings/pinned-target';
+import { pinnedTarget } from '../../state/pinned-target';
 import { defineCommand } from '../command';
 import { CLOSED_CASE_REASON, currentInvestigation } from './current-investigation';
 

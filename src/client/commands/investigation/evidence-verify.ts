@@ -1,4 +1,4 @@
-import { pinnedTarget } from '../../api/findings/pinned-target';
+import { pinnedTarget } from '../../state/pinned-target';
 import { defineCommand } from '../command';
 
 /** Re-hashes the pin under the cursor of the locker's pinned evidence and says intact or changed. */

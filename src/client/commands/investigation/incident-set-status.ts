@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { incidentStatuses, incidentStatusLabels } from '../../../shared/incident-model';
-import { incidentStatusTarget } from '../../api/incidents/incident-status-target';
+import { incidentStatusTarget } from '../../state/incident-status-target';
 import { defineCommand } from '../command';
 import { CLOSED_CASE_REASON, currentInvestigation } from './current-investigation';
 

@@ -1,4 +1,4 @@
-import { currentNotificationItemTarget } from '../../api/notifications/notification-target';
+import { currentNotificationItemTarget } from '../../state/notification-target';
 import type { CommandContext } from '../command';
 
 /** Said to a role without notifications.manage. */

@@ -1,4 +1,4 @@
-import { currentChannelTarget } from '../../api/notifications/notification-target';
+import { currentChannelTarget } from '../../state/notification-target';
 import { defineCommand } from '../command';
 import { notificationsBlocked } from './notification-availability';
 

@@ -1,4 +1,4 @@
-import { currentDeliveryTarget } from '../../api/notifications/notification-target';
+import { currentDeliveryTarget } from '../../state/notification-target';
 import { defineCommand } from '../command';
 import { notificationsBlocked } from './notification-availability';
 

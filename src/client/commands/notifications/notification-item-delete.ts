@@ -1,4 +1,4 @@
-import { currentNotificationItemTarget } from '../../api/notifications/notification-target';
+import { currentNotificationItemTarget } from '../../state/notification-target';
 import { defineCommand } from '../command';
 import { notificationItemBlocked } from './notification-availability';
 

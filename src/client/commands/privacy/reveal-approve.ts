@@ -1,4 +1,4 @@
-import { revealTarget } from '../../api/privacy/reveal-target';
+import { revealTarget } from '../../state/reveal-target';
 import { defineCommand } from '../command';
 import { revealCommandBlocked } from './reveal-availability';
 

@@ -1,6 +1,6 @@
 import type { Permission } from '../../../shared/permissions';
 import type { Reveal } from '../../../shared/schemas/privacy';
-import { revealTarget } from '../../api/privacy/reveal-target';
+import { revealTarget } from '../../state/reveal-target';
 import type { CommandContext } from '../command';
 
 /**

@@ -1,6 +1,6 @@
 import type { Permission } from '../../../shared/permissions';
 import type { CaseTemplate } from '../../../shared/schemas/templates';
-import { templateTarget } from '../../api/templates/template-target';
+import { templateTarget } from '../../state/template-target';
 import type { CommandContext } from '../command';
 
 /** What can be done to a template from the keyboard, the palette and the screen's buttons. */

@@ -1,4 +1,4 @@
-import { templateTarget } from '../../api/templates/template-target';
+import { templateTarget } from '../../state/template-target';
 import { defineCommand } from '../command';
 import { templateCommandBlocked } from './template-availability';
 

@@ -1,4 +1,4 @@
-import { templateTarget } from '../../api/templates/template-target';
+import { templateTarget } from '../../state/template-target';
 import { openDialogAtom } from '../../state/dialogs';
 import { appStore } from '../../state/store';
 import { defineCommand } from '../command';

@@ -1,7 +1,7 @@
 import { useEveryonesApiTokens } from '../../api/tokens/api-tokens';
 import { usePermissions } from '../../api/auth/me';
 import { mayOpenRoute } from '../../commands/navigation/route-access';
-import { ApiTokenList } from '../../components/api-token-list';
+import { ApiTokenList } from '../../widgets/api-token-list';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { plural } from '../../../shared/wording';

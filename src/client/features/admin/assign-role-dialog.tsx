@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { useAdminRoles } from '../../api/admin/roles';
 import { useAdminUsers, useUserMutations } from '../../api/admin/users';
-import { Dialog } from '../../components/dialog';
-import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { Field, FieldGroup } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { UserPicker } from './user-picker';
 
 const FIELDS = ['roles'] as const;
@@ -22,8 +21,7 @@ export function AssignRoleDialog(props: { userId?: string; onClose: () => void }
   const current = chosen ?? user?.roles ?? [];
   const problems = useFieldProblems(update.error, FIELDS);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!user) return;
     update.mutate(
       { id: user.id, body: { roles: current } },
@@ -36,69 +34,53 @@ export function AssignRoleDialog(props: { userId?: string; onClose: () => void }
     );
   };
   return (
-    <Dialog
+    <FormDialog
       title="Assign roles"
+      formId="assign-role"
+      action="Save roles"
+      busy={update.isPending}
+      ready={user !== undefined}
+      problem={problems.form}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="assign-role"
-            className="button primary"
-            disabled={!user || update.isPending}
-          >
-            Save roles
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id="assign-role"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        style={{ display: 'grid', gap: 10 }}
-      >
-        {props.userId ? (
-          <div>
-            {user?.displayName} ({user?.email})
-          </div>
-        ) : (
-          <Field label="User">
-            <UserPicker
-              users={users.data?.users ?? []}
-              value={userId}
-              onChange={(id) => {
-                setUserId(id);
-                setChosen(null);
-              }}
-            />
-          </Field>
-        )}
-        {user ? (
-          <FieldGroup legend="Roles" error={problems.fields.roles}>
-            {(roles.data?.roles ?? []).map((role) => (
-              <label key={role.id} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={current.includes(role.id)}
-                  onChange={(e) =>
-                    setChosen(
-                      e.target.checked
-                        ? [...current, role.id]
-                        : current.filter((id) => id !== role.id),
-                    )
-                  }
-                />
-                {role.name}
-              </label>
-            ))}
-          </FieldGroup>
-        ) : null}
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+      {props.userId ? (
+        <div>
+          {user?.displayName} ({user?.email})
+        </div>
+      ) : (
+        <Field label="User">
+          <UserPicker
+            users={users.data?.users ?? []}
+            value={userId}
+            onChange={(id) => {
+              setUserId(id);
+              setChosen(null);
+            }}
+          />
+        </Field>
+      )}
+      {user ? (
+        <FieldGroup legend="Roles" error={problems.fields.roles}>
+          {(roles.data?.roles ?? []).map((role) => (
+            <label key={role.id} className="checkbox">
+              <input
+                type="checkbox"
+                checked={current.includes(role.id)}
+                onChange={(e) =>
+                  setChosen(
+                    e.target.checked
+                      ? [...current, role.id]
+                      : current.filter((id) => id !== role.id),
+                  )
+                }
+              />
+              {role.name}
+            </label>
+          ))}
+        </FieldGroup>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { useAdminRoles } from '../../api/admin/roles';
 import { useUserMutations } from '../../api/admin/users';
 import { Dialog } from '../../components/dialog';
-import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { Field, FieldGroup } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 
 const FIELDS = ['email', 'displayName', 'roles', 'password'] as const;
 
@@ -24,9 +24,7 @@ export function CreateUserDialog(props: { onClose: () => void }) {
   const [temporary, setTemporary] = useState<string | null>(null);
   const problems = useFieldProblems(create.error, FIELDS);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = () => {
     create.mutate(
       { email, displayName, roles: chosen, ...(password ? { password } : {}) },
       {
@@ -64,79 +62,61 @@ export function CreateUserDialog(props: { onClose: () => void }) {
     );
   }
   return (
-    <Dialog
+    <FormDialog
       title="Create user"
+      formId="create-user"
+      action="Create user"
+      busy={create.isPending}
+      problem={problems.form}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-user"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            Create user
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id="create-user"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        style={{ display: 'grid', gap: 10 }}
-        noValidate
+      <Field label="Email" error={problems.fields.email}>
+        <input
+          className="input"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
+      </Field>
+      <Field label="Name" error={problems.fields.displayName}>
+        <input
+          className="input"
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+        />
+      </Field>
+      <FieldGroup legend="Roles" error={problems.fields.roles}>
+        {(roles.data?.roles ?? []).map((role) => (
+          <label key={role.id} className="checkbox">
+            <input
+              type="checkbox"
+              checked={chosen.includes(role.id)}
+              onChange={(e) =>
+                setChosen((list) =>
+                  e.target.checked ? [...list, role.id] : list.filter((id) => id !== role.id),
+                )
+              }
+            />
+            {role.name} <span className="faint">{role.description}</span>
+          </label>
+        ))}
+      </FieldGroup>
+      <Field
+        label="Password (optional)"
+        hint="Leave empty to generate a temporary password."
+        error={problems.fields.password}
       >
-        <Field label="Email" error={problems.fields.email}>
-          <input
-            className="input"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoFocus
-          />
-        </Field>
-        <Field label="Name" error={problems.fields.displayName}>
-          <input
-            className="input"
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-          />
-        </Field>
-        <FieldGroup legend="Roles" error={problems.fields.roles}>
-          {(roles.data?.roles ?? []).map((role) => (
-            <label key={role.id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={chosen.includes(role.id)}
-                onChange={(e) =>
-                  setChosen((list) =>
-                    e.target.checked ? [...list, role.id] : list.filter((id) => id !== role.id),
-                  )
-                }
-              />
-              {role.name} <span className="faint">{role.description}</span>
-            </label>
-          ))}
-        </FieldGroup>
-        <Field
-          label="Password (optional)"
-          hint="Leave empty to generate a temporary password."
-          error={problems.fields.password}
-        >
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+        <input
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { useAdminUsers, useUserMutations } from '../../api/admin/users';
-import { Dialog } from '../../components/dialog';
-import { Field, FormProblem } from '../../components/field';
+import { Field } from '../../components/field';
 import { fieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { UserPicker } from './user-picker';
 
 /**
@@ -20,8 +19,7 @@ export function DisableUserDialog(props: { userId?: string; onClose: () => void 
   const user = users.data?.users.find((u) => u.id === userId);
   const confirmed = user !== undefined && typed.trim().toLowerCase() === user.email;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!user || !confirmed) return;
     update.mutate(
       { id: user.id, body: { disabled: true } },
@@ -34,51 +32,40 @@ export function DisableUserDialog(props: { userId?: string; onClose: () => void 
     );
   };
   return (
-    <Dialog
+    <FormDialog
       title="Disable user…"
+      formId="disable-user"
+      action="Disable user"
+      tone="danger"
+      busy={update.isPending}
+      ready={confirmed}
+      problem={fieldProblems(update.error, []).form}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="disable-user"
-            className="button danger"
-            disabled={!confirmed || update.isPending}
-          >
-            Disable user
-          </button>
-        </>
-      }
     >
-      <form id="disable-user" onSubmit={onSubmit} style={{ display: 'grid', gap: 10 }}>
-        {props.userId ? null : (
-          <Field label="User">
-            <UserPicker
-              users={users.data?.users ?? []}
-              value={userId}
-              onChange={setUserId}
-              filter={(u) => !u.disabled}
-            />
-          </Field>
-        )}
-        {user ? (
-          <Field
-            label={`Type ${user.email} to confirm`}
-            hint="The user is signed out of every session and cannot sign in until enabled again."
-          >
-            <input
-              className="input"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoFocus={Boolean(props.userId)}
-            />
-          </Field>
-        ) : null}
-        <FormProblem>{fieldProblems(update.error, []).form}</FormProblem>
-      </form>
-    </Dialog>
+      {props.userId ? null : (
+        <Field label="User">
+          <UserPicker
+            users={users.data?.users ?? []}
+            value={userId}
+            onChange={setUserId}
+            filter={(u) => !u.disabled}
+          />
+        </Field>
+      )}
+      {user ? (
+        <Field
+          label={`Type ${user.email} to confirm`}
+          hint="The user is signed out of every session and cannot sign in until enabled again."
+        >
+          <input
+            className="input"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoFocus={Boolean(props.userId)}
+          />
+        </Field>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -3,12 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { AlertDetail } from '../../../shared/schemas/alerts';
 import { EVENT_PIN_PAGES } from '../../../shared/schemas/findings/pins';
-import { eventPinTarget, setPinSource } from '../../api/findings/pin-draft';
+import { eventPinTarget, setPinSource } from '../../state/pin-draft';
 import { investigationQuery } from '../../api/investigations/get-investigation';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn, DataTableHandle } from '../../components/data-table/data-table';
 import { Dialog } from '../../components/dialog';
-import { PinDialog } from '../../components/pin-dialog';
+import { PinDialog } from '../../widgets/pin-dialog';
 import { EventRecordView, eventRowFields } from '../../components/event-record';
 import { formatDateTime, isoDateTime } from '../../components/format';
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 
 import { bulkAlertsBodySchema, updateAlertBodySchema } from '../../../shared/schemas/alerts';
 import type { AlertSummary } from '../../../shared/schemas/alerts';
-import { Dialog } from '../../components/dialog';
-import { Field, FormProblem } from '../../components/field';
+import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
 
 const FIELDS = ['reason'] as const;
@@ -34,9 +33,7 @@ export function DismissAlertsDialog(props: {
   const submitKey = useKeyLabel('form.submit');
   const one = alerts.length === 1 ? alerts[0]! : null;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const onSubmit = async () => {
     // The same rule as the server's: a reason that is blank once trimmed is no reason.
     const checked = one
       ? updateAlertBodySchema.safeParse({ status: 'dismissed', reason })
@@ -60,56 +57,44 @@ export function DismissAlertsDialog(props: {
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={one ? 'Dismiss alert' : `Dismiss ${alerts.length} alerts`}
+      formId="dismiss-alerts"
+      action="Dismiss"
+      busyAction="Dismissing…"
+      busy={busy}
+      problem={problems.form}
+      onSubmit={onSubmit}
       onClose={props.onCancel}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-          <button type="submit" form="dismiss-alerts" className="button primary" disabled={busy}>
-            {busy ? 'Dismissing…' : 'Dismiss'}
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id="dismiss-alerts"
-        ref={problems.formRef}
-        onSubmit={(event) => void onSubmit(event)}
-        style={{ display: 'grid', gap: 10 }}
-        noValidate
+      <p style={{ margin: 0 }}>
+        {one ? (
+          <>
+            <strong>{one.title}</strong> about {one.subject.fullName}
+          </>
+        ) : (
+          `${alerts.length} alerts about ${peopleCount(alerts)}`
+        )}
+      </p>
+      <Field
+        label="Reason"
+        error={problems.fields.reason}
+        hint={`Why this is not a concern; it stays with the alert${alerts.length > 1 ? 's' : ''}.${submitKey ? ` ${submitKey} dismisses.` : ''}`}
       >
-        <p style={{ margin: 0 }}>
-          {one ? (
-            <>
-              <strong>{one.title}</strong> about {one.subject.fullName}
-            </>
-          ) : (
-            `${alerts.length} alerts about ${peopleCount(alerts)}`
-          )}
-        </p>
-        <Field
-          label="Reason"
-          error={problems.fields.reason}
-          hint={`Why this is not a concern; it stays with the alert${alerts.length > 1 ? 's' : ''}.${submitKey ? ` ${submitKey} dismisses.` : ''}`}
-        >
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={2000}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              // A reason being written answers "say why": the sentence goes until the next send.
-              if (error) setError(null);
-            }}
-            autoFocus
-          />
-        </Field>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={2000}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            // A reason being written answers "say why": the sentence goes until the next send.
+            if (error) setError(null);
+          }}
+          autoFocus
+        />
+      </Field>
+    </FormDialog>
   );
 }

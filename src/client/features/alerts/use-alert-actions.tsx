@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 
 import { buildPath } from '../../../shared/routes';
 import type { AlertSummary } from '../../../shared/schemas/alerts';
-import { setAlertTarget } from '../../api/alerts/alert-target';
+import { setAlertTarget } from '../../state/alert-target';
 import { escalateAlert } from '../../api/alerts/escalate-alert';
 import { alertKeys } from '../../api/alerts/keys';
 import { investigationKeys } from '../../api/investigations/keys';

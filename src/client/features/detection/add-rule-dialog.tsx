@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { toast } from 'sonner';
 
 import { buildPath } from '../../../shared/routes';
@@ -12,12 +12,12 @@ import {
 import type { RuleFormat, TestDetectionRuleReply } from '../../../shared/schemas/detection-rules';
 import { createDetectionRule } from '../../api/detection/create-detection-rule';
 import { detectionKeys } from '../../api/detection/keys';
-import { setRuleTestTarget } from '../../api/detection/rule-target';
+import { setRuleTestTarget } from '../../state/detection-rule-target';
 import { testDetectionRule } from '../../api/detection/test-detection-rule';
 import { CommandButton } from '../../components/command-button';
-import { Dialog } from '../../components/dialog';
 import { Field, FieldGroup, FormProblem } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
 import { workspace } from '../../workspace/workspace-controller';
 import { formatLabels } from './rule-badges';
@@ -106,9 +106,7 @@ export function AddRuleDialog(props: {
   });
   useEffect(() => setRuleTestTarget({ test: () => void latestTest.current() }), []);
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const add = async () => {
     const checked = createDetectionRuleBodySchema.safeParse({ format, source });
     if (!checked.success) {
       setError(checked.error);
@@ -153,99 +151,88 @@ export function AddRuleDialog(props: {
     tested !== null &&
     (tested.source !== source || tested.format !== format || tested.days !== days);
   return (
-    <Dialog
+    <FormDialog
       title="Add detection rule"
+      formId="add-rule"
+      action={busy === 'add' ? 'Adding…' : 'Add rule'}
       wide
-      onClose={props.onClose}
-      footer={
-        <div className="toolbar rule-dialog-footer">
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <CommandButton
-            className="button"
-            hint={`What it would find over the last days; nothing is stored${testKey ? ` (${testKey})` : ''}`}
-            onClick={() => void test()}
-            disabled={busy !== null}
-          >
-            {busy === 'test' ? 'Testing…' : 'Test'}
-            {testKey ? <kbd aria-hidden="true">{testKey}</kbd> : null}
-          </CommandButton>
-          <button type="submit" form="add-rule" className="button primary" disabled={busy !== null}>
-            {busy === 'add' ? 'Adding…' : 'Add rule'}
-            {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
-          </button>
-        </div>
-      }
-    >
-      <form
-        id="add-rule"
-        ref={problems.formRef}
-        onSubmit={(event) => void add(event)}
-        className="stack"
-        noValidate
-      >
-        <Field
-          label="Rule"
-          error={problems.fields.source}
-          hint="Paste the rule, or upload its file below."
+      busy={busy !== null}
+      submitKey={submitKey}
+      actions={
+        <CommandButton
+          className="button"
+          hint={`What it would find over the last days; nothing is stored${testKey ? ` (${testKey})` : ''}`}
+          onClick={() => void test()}
+          disabled={busy !== null}
         >
-          <textarea
-            ref={sourceRef}
-            className="textarea rule-source-input"
-            rows={14}
-            spellCheck={false}
-            autoComplete="off"
-            value={source}
-            onChange={(event) => setSource(event.target.value)}
-            autoFocus
+          {busy === 'test' ? 'Testing…' : 'Test'}
+          {testKey ? <kbd aria-hidden="true">{testKey}</kbd> : null}
+        </CommandButton>
+      }
+      onSubmit={add}
+      onClose={props.onClose}
+      formRef={problems.formRef}
+    >
+      <Field
+        label="Rule"
+        error={problems.fields.source}
+        hint="Paste the rule, or upload its file below."
+      >
+        <textarea
+          ref={sourceRef}
+          className="textarea rule-source-input"
+          rows={14}
+          spellCheck={false}
+          autoComplete="off"
+          value={source}
+          onChange={(event) => setSource(event.target.value)}
+          autoFocus
+        />
+      </Field>
+      <FieldGroup
+        legend="Format"
+        error={problems.fields.format}
+        hint={chosenFormat ? undefined : 'Told by the text: JSON is Vigil’s, YAML is Sigma.'}
+      >
+        <div className="toolbar">
+          {ruleFormats.map((value) => (
+            <label key={value} className="checkbox">
+              <input
+                type="radio"
+                name="rule-format"
+                value={value}
+                checked={format === value}
+                onChange={() => setChosenFormat(value)}
+              />
+              {formatLabels[value]}
+              <span className="faint">{value === 'vigil' ? ' JSON' : ' YAML'}</span>
+            </label>
+          ))}
+        </div>
+      </FieldGroup>
+      <div className="rule-add-actions">
+        <Field label="Upload a file" hint=".yml, .yaml or .json">
+          <input
+            type="file"
+            className="input"
+            accept=".yml,.yaml,.json,application/json,application/yaml,text/yaml"
+            onChange={(event) => void onFile(event)}
           />
         </Field>
-        <FieldGroup
-          legend="Format"
-          error={problems.fields.format}
-          hint={chosenFormat ? undefined : 'Told by the text: JSON is Vigil’s, YAML is Sigma.'}
-        >
-          <div className="toolbar">
-            {ruleFormats.map((value) => (
-              <label key={value} className="checkbox">
-                <input
-                  type="radio"
-                  name="rule-format"
-                  value={value}
-                  checked={format === value}
-                  onChange={() => setChosenFormat(value)}
-                />
-                {formatLabels[value]}
-                <span className="faint">{value === 'vigil' ? ' JSON' : ' YAML'}</span>
-              </label>
-            ))}
-          </div>
-        </FieldGroup>
-        <div className="rule-add-actions">
-          <Field label="Upload a file" hint=".yml, .yaml or .json">
-            <input
-              type="file"
-              className="input"
-              accept=".yml,.yaml,.json,application/json,application/yaml,text/yaml"
-              onChange={(event) => void onFile(event)}
-            />
-          </Field>
-          <Field label="Test over the last (days)" error={problems.fields.days}>
-            <input
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={90}
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-            />
-          </Field>
-        </div>
-        <FormProblem>{problems.form}</FormProblem>
-        {tested ? <RuleTestResult result={tested.result} stale={stale} /> : null}
-      </form>
-    </Dialog>
+        <Field label="Test over the last (days)" error={problems.fields.days}>
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={90}
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+          />
+        </Field>
+      </div>
+      <FormProblem>{problems.form}</FormProblem>
+      {tested ? <RuleTestResult result={tested.result} stale={stale} /> : null}
+    </FormDialog>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { createWatchlistBodySchema } from '../../../shared/schemas/watchlists';
 import { useEmployees } from '../../api/employees/list-employees';
 import { useCreateWatchlist } from '../../api/watchlists/create-watchlist';
-import { Dialog } from '../../components/dialog';
-import { Field, FormProblem } from '../../components/field';
+import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
 import { EmployeePicker } from './employee-picker';
 
@@ -28,9 +27,7 @@ export function CreateWatchlistDialog(props: { onClose: () => void }) {
   const problems = useFieldProblems(localError ?? create.error, FIELDS);
   const submitKey = useKeyLabel('form.submit');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = () => {
     const checked = createWatchlistBodySchema.safeParse({
       name,
       description,
@@ -52,68 +49,51 @@ export function CreateWatchlistDialog(props: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       title="New watchlist"
+      formId="create-watchlist"
+      action="Create watchlist"
+      busyAction="Creating…"
+      busy={create.isPending}
+      problem={problems.form}
+      submitKey={submitKey}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-watchlist"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            {create.isPending ? 'Creating…' : 'Create watchlist'}
-            {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id="create-watchlist"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        className="stack"
-        noValidate
+      <Field label="Name" error={problems.fields.name}>
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </Field>
+      <Field label="Description" error={problems.fields.description}>
+        <textarea
+          className="textarea"
+          rows={2}
+          maxLength={1000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Field>
+      <Field
+        label="People"
+        error={problems.fields.employeeIds}
+        hint={
+          employees.isLoading
+            ? 'Loading the directory…'
+            : 'Type to find someone, Enter adds them. Rules limited to this list watch only them.'
+        }
       >
-        <Field label="Name" error={problems.fields.name}>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            autoFocus
-          />
-        </Field>
-        <Field label="Description" error={problems.fields.description}>
-          <textarea
-            className="textarea"
-            rows={2}
-            maxLength={1000}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </Field>
-        <Field
-          label="People"
-          error={problems.fields.employeeIds}
-          hint={
-            employees.isLoading
-              ? 'Loading the directory…'
-              : 'Type to find someone, Enter adds them. Rules limited to this list watch only them.'
-          }
-        >
-          <EmployeePicker
-            employees={employees.data?.employees ?? []}
-            chosen={chosen}
-            onChange={setChosen}
-          />
-        </Field>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+        <EmployeePicker
+          employees={employees.data?.employees ?? []}
+          chosen={chosen}
+          onChange={setChosen}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/schemas/detection-rules';
 import { deleteDetectionRule } from '../../api/detection/delete-detection-rule';
 import { detectionKeys } from '../../api/detection/keys';
-import { setDetectionRuleTarget } from '../../api/detection/rule-target';
+import { setDetectionRuleTarget } from '../../state/detection-rule-target';
 import { setDetectionRuleEnabled } from '../../api/detection/update-detection-rule';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 

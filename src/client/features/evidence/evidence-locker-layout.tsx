@@ -4,7 +4,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 
 import { evidencePageSlugs, routes } from '../../../shared/routes';
 import { useTopic } from '../../api/findings/topics';
-import { PinDialog } from '../../components/pin-dialog';
+import { PinDialog } from '../../widgets/pin-dialog';
 import { LinkedEventDialog } from './parts/linked-event-dialog';
 import { useEvidenceUi } from './parts/use-evidence-ui';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 
 import { incidentStatusLabels } from '../../../shared/incident-model';
 import type { IncidentStatus } from '../../../shared/incident-model';
-import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
+import { FormDialog } from '../../components/form-dialog';
 
 /**
  * Asks why incidents change status: a dismissal needs a reason (re-runs keep it), and so does a
@@ -22,50 +22,32 @@ export function DismissDialog(props: {
   const label = incidentStatusLabels[props.status];
   const what = props.count === 1 ? 'incident' : `${props.count} incidents`;
   return (
-    <Dialog
+    <FormDialog
       title={dismissing ? `Dismiss ${what}` : `Set ${what} to ${label}`}
+      formId="dismiss-form"
+      action={dismissing ? 'Dismiss' : `Set to ${label}`}
+      busy={props.busy}
+      ready={valid}
+      onSubmit={() => props.onDismiss(reason.trim())}
       onClose={props.onCancel}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="dismiss-form"
-            className="button primary"
-            disabled={!valid || props.busy}
-          >
-            {dismissing ? 'Dismiss' : `Set to ${label}`}
-          </button>
-        </>
-      }
     >
-      <form
-        id="dismiss-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (valid) props.onDismiss(reason.trim());
-        }}
+      <Field
+        label="Reason"
+        hint={
+          dismissing
+            ? 'Say why this is not a concern. Later analysis runs keep the incident dismissed with this reason.'
+            : 'Say why. All of them change or, if one cannot, none does; the history keeps the reason for each.'
+        }
       >
-        <Field
-          label="Reason"
-          hint={
-            dismissing
-              ? 'Say why this is not a concern. Later analysis runs keep the incident dismissed with this reason.'
-              : 'Say why. All of them change or, if one cannot, none does; the history keeps the reason for each.'
-          }
-        >
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={2000}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            autoFocus
-          />
-        </Field>
-      </form>
-    </Dialog>
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={2000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          autoFocus
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 
 import type { TimelineEvent } from '../../../shared/schemas/incidents';
-import { eventPinTarget, setPinSource } from '../../api/findings/pin-draft';
+import { eventPinTarget, setPinSource } from '../../state/pin-draft';
 import { useIncident } from '../../api/incidents/get-incident';
 import { NoDataYet } from '../../components/empty-state';
 import { formatDateTime } from '../../components/format';
-import { PinDialog } from '../../components/pin-dialog';
+import { PinDialog } from '../../widgets/pin-dialog';
 import { setActiveTimeline } from '../../components/timeline/timeline-controller';
 import { TimelineAxis } from './timeline/timeline-axis';
 import { TimelineList } from './timeline/timeline-list';

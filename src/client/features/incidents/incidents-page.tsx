@@ -16,7 +16,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { workspace } from '../../workspace/workspace-controller';
 import { incidentColumns } from './incident-columns';
-import { RiskPanel } from '../../components/risk-panel';
+import { RiskPanel } from '../../widgets/risk-panel';
 import { StatusButtons, useStatusChanger } from './use-status-changer';
 import './incidents.css';
 

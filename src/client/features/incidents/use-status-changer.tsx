@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 
 import { incidentStatusLabels } from '../../../shared/incident-model';
 import type { IncidentStatus } from '../../../shared/incident-model';
-import { setIncidentStatusTarget } from '../../api/incidents/incident-status-target';
+import { setIncidentStatusTarget } from '../../state/incident-status-target';
 import { useUpdateIncidents } from '../../api/incidents/update-incident';
 import { CommandButton } from '../../components/command-button';
 import { DismissDialog } from './dismiss-dialog';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 
 import type { EventSource } from '../../../shared/events';
 import type { IntegrationWithToken } from '../../../shared/schemas/integrations';
 import { useCreateIntegration } from '../../api/integrations/create-integration';
 import { useSources } from '../../api/integrations/list-sources';
 import { Dialog } from '../../components/dialog';
-import { Field, FormProblem } from '../../components/field';
+import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { workspace } from '../../workspace/workspace-controller';
 import { pushUrl, TokenReveal } from './token-reveal';
 
@@ -28,14 +28,12 @@ export function ConnectSourceDialog(props: { onClose: () => void }) {
   const list = sources.data?.sources ?? [];
   const chosen = list.find((s) => s.id === kind);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!chosen) {
       setUnchosen(true);
       return;
     }
     setUnchosen(false);
-    if (create.isPending) return;
     create.mutate(
       { kind: chosen.id, name: name.trim() || chosen.label },
       { onSuccess: setCreated },
@@ -74,62 +72,50 @@ export function ConnectSourceDialog(props: { onClose: () => void }) {
   }
 
   return (
-    <Dialog
+    <FormDialog
       title="Connect a source"
+      formId="connect-source"
+      action="Connect"
+      busy={create.isPending}
+      problem={problems.form}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="connect-source"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            Connect
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form id="connect-source" ref={problems.formRef} className="stack" onSubmit={onSubmit}>
-        <Field
-          label="Source format"
-          hint={chosen?.description}
-          error={unchosen ? 'Choose the source format.' : problems.fields.kind}
+      <Field
+        label="Source format"
+        hint={chosen?.description}
+        error={unchosen ? 'Choose the source format.' : problems.fields.kind}
+      >
+        <select
+          className="select"
+          value={kind}
+          autoFocus
+          onChange={(event) => setKind(event.target.value as EventSource)}
         >
-          <select
-            className="select"
-            value={kind}
-            autoFocus
-            onChange={(event) => setKind(event.target.value as EventSource)}
-          >
-            <option value="" disabled>
-              {sources.isLoading ? 'Loading…' : 'Choose a format'}
+          <option value="" disabled>
+            {sources.isLoading ? 'Loading…' : 'Choose a format'}
+          </option>
+          {list.map((source) => (
+            <option key={source.id} value={source.id}>
+              {source.label}
             </option>
-            {list.map((source) => (
-              <option key={source.id} value={source.id}>
-                {source.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label="Name"
-          hint="How this source appears in Vigil, e.g. “Okta production”."
-          error={problems.fields.name}
-        >
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            placeholder={chosen?.label ?? ''}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </Field>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Name"
+        hint="How this source appears in Vigil, e.g. “Okta production”."
+        error={problems.fields.name}
+      >
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          placeholder={chosen?.label ?? ''}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 
 import type { Integration } from '../../../shared/schemas/integrations';
 import { useRotateToken } from '../../api/integrations/rotate-token';
 import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
+import { FormDialog } from '../../components/form-dialog';
 import { integrationError } from './integration-errors';
 import { TokenReveal } from './token-reveal';
 
@@ -19,8 +19,7 @@ export function RotateTokenDialog(props: { integration: Integration; onClose: ()
   const [token, setToken] = useState<string | null>(null);
   const confirmed = typed.trim() === props.integration.name;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!confirmed) return;
     rotate.mutate(props.integration.id, {
       onSuccess: (reply) => setToken(reply.token),
@@ -45,39 +44,28 @@ export function RotateTokenDialog(props: { integration: Integration; onClose: ()
     );
   }
   return (
-    <Dialog
+    <FormDialog
       title="Rotate the ingest token"
+      formId="rotate-token"
+      action="Rotate token"
+      tone="danger"
+      busy={rotate.isPending}
+      ready={confirmed}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="rotate-token"
-            className="button danger"
-            disabled={!confirmed || rotate.isPending}
-          >
-            Rotate token
-          </button>
-        </>
-      }
     >
-      <form id="rotate-token" className="stack" onSubmit={onSubmit}>
-        <p style={{ margin: 0 }}>
-          The current token (ending <code>{props.integration.tokenHint ?? '—'}</code>) stops working
-          at once: every source pushing with it must be given the new one.
-        </p>
-        <Field label={`Type “${props.integration.name}” to confirm`} error={error}>
-          <input
-            className="input"
-            value={typed}
-            autoComplete="off"
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </Field>
-      </form>
-    </Dialog>
+      <p style={{ margin: 0 }}>
+        The current token (ending <code>{props.integration.tokenHint ?? '—'}</code>) stops working
+        at once: every source pushing with it must be given the new one.
+      </p>
+      <Field label={`Type “${props.integration.name}” to confirm`} error={error}>
+        <input
+          className="input"
+          value={typed}
+          autoComplete="off"
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

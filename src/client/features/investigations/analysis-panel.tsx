@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTopic } from '../../api/findings/topics';
 import { useIncidentsSummary } from '../../api/incidents/incidents-summary';
 import type { AnalysisState } from '../../../shared/schemas/investigations';
-import { RiskPanel } from '../../components/risk-panel';
+import { RiskPanel } from '../../widgets/risk-panel';
 import { buildPath } from '../../../shared/routes';
 
 const severityOrder = ['critical', 'high', 'medium', 'low'] as const;

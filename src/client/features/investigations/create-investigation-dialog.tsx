@@ -1,6 +1,5 @@
 import { useAtom } from 'jotai';
 import { useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import type { InvestigationType, RiskLevel } from '../../../shared/investigation-model';
@@ -12,6 +11,7 @@ import { useTemplates } from '../../api/templates/list-templates';
 import { Dialog } from '../../components/dialog';
 import { Field, FormProblem } from '../../components/field';
 import { fieldProblems, useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { toDateInput } from '../../components/format';
 import { openDialogAtom } from '../../state/dialogs';
 import { workspace } from '../../workspace/workspace-controller';
@@ -124,8 +124,7 @@ function CreateForm(props: {
       ? (matches[0]?.id ?? '')
       : '';
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!chosen) {
       setProblem('Choose the employee the investigation is about.');
       return;
@@ -160,111 +159,94 @@ function CreateForm(props: {
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={template ? `New investigation: ${template.name}` : 'New investigation'}
+      formId="create-investigation"
+      action="Open investigation"
+      busyAction="Opening…"
+      busy={create.isPending}
+      problem={problems.form}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-investigation"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            {create.isPending ? 'Opening…' : 'Open investigation'}
-          </button>
-        </>
-      }
+      formRef={problems.formRef}
     >
-      <form
-        id="create-investigation"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        style={{ display: 'grid', gap: 10 }}
-        noValidate
+      {template ? (
+        <p className="faint" style={{ margin: 0 }}>
+          From the template {template.name}: {template.steps.length} checklist steps, the last{' '}
+          {template.windowDays} days.
+        </p>
+      ) : null}
+      <Field
+        label="Find the subject"
+        hint={`${employees.data?.total ?? 0} employees in the directory`}
       >
-        {template ? (
-          <p className="faint" style={{ margin: 0 }}>
-            From the template {template.name}: {template.steps.length} checklist steps, the last{' '}
-            {template.windowDays} days.
-          </p>
-        ) : null}
-        <Field
-          label="Find the subject"
-          hint={`${employees.data?.total ?? 0} employees in the directory`}
+        <input
+          className="input"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Name, email, id or department"
+          autoFocus
+        />
+      </Field>
+      <Field label="Subject" error={problem ?? errors.subjectEmployeeId}>
+        <select
+          className="select"
+          size={6}
+          style={{ height: 'auto' }}
+          value={chosen}
+          onChange={(e) => setSubject(e.target.value)}
         >
-          <input
-            className="input"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Name, email, id or department"
-            autoFocus
-          />
-        </Field>
-        <Field label="Subject" error={problem ?? errors.subjectEmployeeId}>
-          <select
-            className="select"
-            size={6}
-            style={{ height: 'auto' }}
-            value={chosen}
-            onChange={(e) => setSubject(e.target.value)}
-          >
-            {/* Without an option of its own, React would show the first person as chosen. */}
-            <option value="" disabled hidden>
-              Nobody chosen
+          {/* Without an option of its own, React would show the first person as chosen. */}
+          <option value="" disabled hidden>
+            Nobody chosen
+          </option>
+          {matches.length === 0 ? <option disabled>No employees match</option> : null}
+          {matches.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.fullName} · {e.title ?? '—'} · {e.department ?? '—'} ({e.id})
             </option>
-            {matches.length === 0 ? <option disabled>No employees match</option> : null}
-            {matches.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.fullName} · {e.title ?? '—'} · {e.department ?? '—'} ({e.id})
-              </option>
-            ))}
-          </select>
+          ))}
+        </select>
+      </Field>
+      <Field label="Title" error={errors.title}>
+        <input
+          className="input"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="What is suspected"
+        />
+      </Field>
+      <div className="grid-2" style={{ gap: 10 }}>
+        <Field label="Type" error={errors.type}>
+          <TypeSelect value={type} onChange={setType} />
         </Field>
-        <Field label="Title" error={errors.title}>
+        <Field
+          label="Risk"
+          error={errors.riskLevel}
+          hint="The analysis sets it from the evidence; choose higher only to raise it by hand."
+        >
+          <RiskSelect value={risk} onChange={setRisk} />
+        </Field>
+        <Field label="Window starts" error={errors.windowStart}>
           <input
             className="input"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            placeholder="What is suspected"
+            type="date"
+            value={windowStart}
+            onChange={(e) => setWindowStart(e.target.value)}
           />
         </Field>
-        <div className="grid-2" style={{ gap: 10 }}>
-          <Field label="Type" error={errors.type}>
-            <TypeSelect value={type} onChange={setType} />
-          </Field>
-          <Field
-            label="Risk"
-            error={errors.riskLevel}
-            hint="The analysis sets it from the evidence; choose higher only to raise it by hand."
-          >
-            <RiskSelect value={risk} onChange={setRisk} />
-          </Field>
-          <Field label="Window starts" error={errors.windowStart}>
-            <input
-              className="input"
-              type="date"
-              value={windowStart}
-              onChange={(e) => setWindowStart(e.target.value)}
-            />
-          </Field>
-          <Field label="Window ends" error={errors.windowEnd}>
-            <input
-              className="input"
-              type="date"
-              value={windowEnd}
-              onChange={(e) => setWindowEnd(e.target.value)}
-            />
-          </Field>
-        </div>
-        <Field label="Assignee" error={errors.assigneeUserId}>
-          <AssigneeSelect value={assignee} onChange={setAssignee} />
+        <Field label="Window ends" error={errors.windowEnd}>
+          <input
+            className="input"
+            type="date"
+            value={windowEnd}
+            onChange={(e) => setWindowEnd(e.target.value)}
+          />
         </Field>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+      </div>
+      <Field label="Assignee" error={errors.assigneeUserId}>
+        <AssigneeSelect value={assignee} onChange={setAssignee} />
+      </Field>
+    </FormDialog>
   );
 }

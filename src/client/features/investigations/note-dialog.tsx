@@ -3,9 +3,9 @@ import { toast } from 'sonner';
 
 import { MAX_NOTE_LENGTH } from '../../../shared/schemas/case-notes';
 import { useWriteNote } from '../../api/investigations/write-note';
-import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { formatNumber } from '../../components/format';
 import { plural } from '../../../shared/wording';
 
@@ -41,53 +41,33 @@ export function NoteDialog(props: {
       },
     );
   return (
-    <Dialog
+    <FormDialog
       title={props.amends ? 'Amend a note' : 'Write a note'}
-      onClose={props.onClose}
+      formId="case-note-form"
+      action="Save note"
       wide
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="case-note-form"
-            className="button primary"
-            disabled={!valid || write.isPending}
-          >
-            Save note
-          </button>
-        </>
-      }
+      busy={write.isPending}
+      ready={valid}
+      onSubmit={submit}
+      onClose={props.onClose}
+      formRef={problems.formRef}
     >
-      <form
-        id="case-note-form"
-        ref={problems.formRef}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (valid) submit();
-        }}
+      {props.amends ? (
+        <blockquote className="note-amended-excerpt">Correcting: {props.amends.excerpt}</blockquote>
+      ) : null}
+      <Field
+        label={props.amends ? 'Correction' : 'Note'}
+        error={tooLong ?? problems.fields.body ?? problems.form}
+        hint={`Markdown: **bold**, *italic*, \`code\`, lists with -, links [text](https://…). Notes cannot be edited or deleted later. Ctrl+Enter saves. ${formatNumber(body.length)} / ${formatNumber(MAX_NOTE_LENGTH)} characters.`}
       >
-        {props.amends ? (
-          <blockquote className="note-amended-excerpt">
-            Correcting: {props.amends.excerpt}
-          </blockquote>
-        ) : null}
-        <Field
-          label={props.amends ? 'Correction' : 'Note'}
-          error={tooLong ?? problems.fields.body ?? problems.form}
-          hint={`Markdown: **bold**, *italic*, \`code\`, lists with -, links [text](https://…). Notes cannot be edited or deleted later. Ctrl+Enter saves. ${formatNumber(body.length)} / ${formatNumber(MAX_NOTE_LENGTH)} characters.`}
-        >
-          <textarea
-            className="textarea"
-            rows={10}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            autoFocus
-          />
-        </Field>
-      </form>
-    </Dialog>
+        <textarea
+          className="textarea"
+          rows={10}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          autoFocus
+        />
+      </Field>
+    </FormDialog>
   );
 }

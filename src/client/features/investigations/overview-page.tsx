@@ -5,7 +5,7 @@ import { formatDate, formatDateTime, formatRelative } from '../../components/for
 import { usePermissions } from '../../api/auth/me';
 import { CommandButton } from '../../components/command-button';
 import { IdentityBadge } from '../../components/identity-badge';
-import { SubjectRevealStatus } from '../../components/subject-reveal-status';
+import { SubjectRevealStatus } from '../../widgets/subject-reveal-status';
 import { AnalysisPanel } from './analysis-panel';
 import { CaseActivity } from './case-activity';
 import { CaseChecklist } from './case-checklist';

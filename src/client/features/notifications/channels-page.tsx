@@ -7,7 +7,7 @@ import { channelKindLabels } from '../../../shared/schemas/notifications';
 import { usePermissions } from '../../api/auth/me';
 import { testChannel, useChannels } from '../../api/notifications/channels';
 import { notificationKeys } from '../../api/notifications/keys';
-import { setChannelTarget } from '../../api/notifications/notification-target';
+import { setChannelTarget } from '../../state/notification-target';
 import { runCommand } from '../../commands/run-command';
 import { CommandButton } from '../../components/command-button';
 import { DataTable } from '../../components/data-table/data-table';

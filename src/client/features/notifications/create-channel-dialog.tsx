@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import type { Channel, ChannelKind } from '../../../shared/schemas/notifications';
@@ -10,9 +9,9 @@ import {
   channelSecretFields,
 } from '../../../shared/schemas/notifications';
 import { useCreateChannel, useUpdateChannel } from '../../api/notifications/channels';
-import { Dialog } from '../../components/dialog';
-import { Field, FormProblem } from '../../components/field';
+import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
 
 const FIELDS = [
@@ -150,9 +149,7 @@ export function CreateChannelDialog(props: { onClose: () => void; channel?: Chan
     );
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const onSubmit = () => {
     if (editing) {
       update.mutate(
         { id: editing.id, patch: { name, settings: changedSettingsOf(kind, form) } },
@@ -180,110 +177,92 @@ export function CreateChannelDialog(props: { onClose: () => void; channel?: Chan
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={editing ? 'Edit notification channel' : 'New notification channel'}
+      formId="create-channel"
+      action={editing ? 'Save channel' : 'Add channel'}
+      busyAction={editing ? 'Saving…' : 'Adding…'}
+      busy={pending}
+      problem={problems.form}
+      submitKey={submitKey}
+      formRef={problems.formRef}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="create-channel" className="button primary" disabled={pending}>
-            {editing
-              ? update.isPending
-                ? 'Saving…'
-                : 'Save channel'
-              : create.isPending
-                ? 'Adding…'
-                : 'Add channel'}
-            {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
-          </button>
-        </>
-      }
     >
-      <form
-        id="create-channel"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        className="stack"
-        noValidate
-      >
-        <Field label="Kind">
-          <select
-            className="select"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as ChannelKind)}
-            // A channel keeps its kind: a change of kind is a new channel.
-            disabled={editing !== null}
-            autoFocus={editing === null}
-          >
-            {channelKinds.map((k) => (
-              <option key={k} value={k}>
-                {channelKindLabels[k]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Name" error={problems.fields.name}>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            autoFocus={editing !== null}
-          />
-        </Field>
-        {kind === 'webhook' ? (
-          <>
-            {text('url', 'URL', { hint: 'https:// — Vigil POSTs signed JSON here.' })}
-            {text('secret', 'Signing secret', {
-              secret: true,
-              hint: 'At least 16 characters; the receiver checks X-Vigil-Signature with it.',
-            })}
-          </>
-        ) : null}
-        {kind === 'slack' || kind === 'teams'
-          ? text('url', 'Incoming webhook URL', {
-              secret: true,
-              hint: 'Kept secret: whoever has it can post.',
-            })
-          : null}
-        {kind === 'email' ? (
-          <>
-            {text('host', 'SMTP host')}
-            {text('port', 'Port', { hint: '587 with STARTTLS, 465 with TLS.' })}
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.secure === true}
-                onChange={(event) => set('secure')(event.target.checked)}
-              />{' '}
-              TLS from the first byte (port 465)
-            </label>
-            {text('username', 'User name (optional)')}
-            {text('password', 'Password (optional)', { secret: true })}
-            {text('from', 'From')}
-            {text('to', 'To', { hint: 'Addresses separated by commas.' })}
-          </>
-        ) : null}
-        {kind === 'syslog' ? (
-          <>
-            {text('host', 'Host')}
-            {text('port', 'Port', { hint: '6514 for TLS, 601 for TCP.' })}
-            <Field label="Protocol" error={problems.fields['settings.protocol']}>
-              <select
-                className="select"
-                value={String(form.protocol)}
-                onChange={(event) => set('protocol')(event.target.value)}
-              >
-                <option value="tls">TLS</option>
-                <option value="tcp">TCP</option>
-              </select>
-            </Field>
-          </>
-        ) : null}
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+      <Field label="Kind">
+        <select
+          className="select"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as ChannelKind)}
+          // A channel keeps its kind: a change of kind is a new channel.
+          disabled={editing !== null}
+          autoFocus={editing === null}
+        >
+          {channelKinds.map((k) => (
+            <option key={k} value={k}>
+              {channelKindLabels[k]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Name" error={problems.fields.name}>
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus={editing !== null}
+        />
+      </Field>
+      {kind === 'webhook' ? (
+        <>
+          {text('url', 'URL', { hint: 'https:// — Vigil POSTs signed JSON here.' })}
+          {text('secret', 'Signing secret', {
+            secret: true,
+            hint: 'At least 16 characters; the receiver checks X-Vigil-Signature with it.',
+          })}
+        </>
+      ) : null}
+      {kind === 'slack' || kind === 'teams'
+        ? text('url', 'Incoming webhook URL', {
+            secret: true,
+            hint: 'Kept secret: whoever has it can post.',
+          })
+        : null}
+      {kind === 'email' ? (
+        <>
+          {text('host', 'SMTP host')}
+          {text('port', 'Port', { hint: '587 with STARTTLS, 465 with TLS.' })}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={form.secure === true}
+              onChange={(event) => set('secure')(event.target.checked)}
+            />{' '}
+            TLS from the first byte (port 465)
+          </label>
+          {text('username', 'User name (optional)')}
+          {text('password', 'Password (optional)', { secret: true })}
+          {text('from', 'From')}
+          {text('to', 'To', { hint: 'Addresses separated by commas.' })}
+        </>
+      ) : null}
+      {kind === 'syslog' ? (
+        <>
+          {text('host', 'Host')}
+          {text('port', 'Port', { hint: '6514 for TLS, 601 for TCP.' })}
+          <Field label="Protocol" error={problems.fields['settings.protocol']}>
+            <select
+              className="select"
+              value={String(form.protocol)}
+              onChange={(event) => set('protocol')(event.target.value)}
+            >
+              <option value="tls">TLS</option>
+              <option value="tcp">TCP</option>
+            </select>
+          </Field>
+        </>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import type { IncidentSeverity } from '../../../shared/incident-model';
@@ -18,9 +17,9 @@ import {
   useUpdateNotificationRule,
 } from '../../api/notifications/rules';
 import { useWatchlists } from '../../api/watchlists/list-watchlists';
-import { Dialog } from '../../components/dialog';
-import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { Field, FieldGroup } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
 
 const FIELDS = [
@@ -103,9 +102,7 @@ export function CreateRuleDialog(props: { onClose: () => void; rule?: Notificati
   const change = (part: Partial<TriggerForm>) =>
     setTrigger((previous) => ({ ...previous, ...part }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const onSubmit = () => {
     const checked = ruleCreateSchema.safeParse({
       name,
       enabled: editing?.enabled ?? true,
@@ -158,124 +155,101 @@ export function CreateRuleDialog(props: { onClose: () => void; rule?: Notificati
   );
 
   return (
-    <Dialog
+    <FormDialog
       title={editing ? 'Edit notification rule' : 'New notification rule'}
+      formId="create-notification-rule"
+      action={editing ? 'Save rule' : 'Add rule'}
+      busyAction={editing ? 'Saving…' : 'Adding…'}
+      busy={pending}
+      problem={problems.form}
+      submitKey={submitKey}
+      formRef={problems.formRef}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-notification-rule"
-            className="button primary"
-            disabled={pending}
-          >
-            {editing
-              ? update.isPending
-                ? 'Saving…'
-                : 'Save rule'
-              : create.isPending
-                ? 'Adding…'
-                : 'Add rule'}
-            {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
-          </button>
-        </>
-      }
     >
-      <form
-        id="create-notification-rule"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        className="stack"
-        noValidate
-      >
-        <Field label="Name" error={problems.fields.name}>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            autoFocus
-          />
-        </Field>
-        <Field label="When" error={problems.fields.trigger}>
+      <Field label="Name" error={problems.fields.name}>
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </Field>
+      <Field label="When" error={problems.fields.trigger}>
+        <select
+          className="select"
+          value={trigger.kind}
+          onChange={(event) => change({ kind: event.target.value as TriggerKind })}
+        >
+          {triggerKinds.map((k) => (
+            <option key={k} value={k}>
+              {triggerLabels[k]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {trigger.kind === 'alert' || trigger.kind === 'severity_rising' ? (
+        <Field label="Lowest severity">
           <select
             className="select"
-            value={trigger.kind}
-            onChange={(event) => change({ kind: event.target.value as TriggerKind })}
+            value={trigger.minSeverity}
+            onChange={(event) => change({ minSeverity: event.target.value as IncidentSeverity })}
           >
-            {triggerKinds.map((k) => (
-              <option key={k} value={k}>
-                {triggerLabels[k]}
+            {incidentSeverities.map((s) => (
+              <option key={s} value={s}>
+                {severityLabels[s]}
               </option>
             ))}
           </select>
         </Field>
-        {trigger.kind === 'alert' || trigger.kind === 'severity_rising' ? (
-          <Field label="Lowest severity">
-            <select
-              className="select"
-              value={trigger.minSeverity}
-              onChange={(event) => change({ minSeverity: event.target.value as IncidentSeverity })}
-            >
-              {incidentSeverities.map((s) => (
-                <option key={s} value={s}>
-                  {severityLabels[s]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
-        {trigger.kind === 'alert' ? (
-          <>
-            {filter(
-              'rule',
-              'Only this detection rule',
-              (detection.data?.rules ?? []).map((r) => ({ id: r.id, label: r.title })),
-              detection.isLoading,
-            )}
-            {filter(
-              'policy',
-              'Only rules of this policy',
-              (detection.data?.policies ?? []).map((p) => ({ id: p.id, label: p.title })),
-              detection.isLoading,
-            )}
-            {filter(
-              'watchlist',
-              'Only people on this watchlist',
-              (watchlists.data?.watchlists ?? []).map((w) => ({ id: w.id, label: w.name })),
-              watchlists.isLoading,
-            )}
-          </>
-        ) : null}
-        <FieldGroup
-          legend="Channels"
-          error={problems.fields.channelIds}
-          {...(list.length === 0
-            ? { hint: 'No channel yet: add one on the Channels screen first.' }
-            : {})}
-        >
-          {list.map((channel) => (
-            <label key={channel.id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={chosen.includes(channel.id)}
-                onChange={(event) =>
-                  setChosen((previous) =>
-                    event.target.checked
-                      ? [...previous, channel.id]
-                      : previous.filter((id) => id !== channel.id),
-                  )
-                }
-              />{' '}
-              {channel.name} <span className="faint">({channelKindLabels[channel.kind]})</span>
-            </label>
-          ))}
-        </FieldGroup>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+      ) : null}
+      {trigger.kind === 'alert' ? (
+        <>
+          {filter(
+            'rule',
+            'Only this detection rule',
+            (detection.data?.rules ?? []).map((r) => ({ id: r.id, label: r.title })),
+            detection.isLoading,
+          )}
+          {filter(
+            'policy',
+            'Only rules of this policy',
+            (detection.data?.policies ?? []).map((p) => ({ id: p.id, label: p.title })),
+            detection.isLoading,
+          )}
+          {filter(
+            'watchlist',
+            'Only people on this watchlist',
+            (watchlists.data?.watchlists ?? []).map((w) => ({ id: w.id, label: w.name })),
+            watchlists.isLoading,
+          )}
+        </>
+      ) : null}
+      <FieldGroup
+        legend="Channels"
+        error={problems.fields.channelIds}
+        {...(list.length === 0
+          ? { hint: 'No channel yet: add one on the Channels screen first.' }
+          : {})}
+      >
+        {list.map((channel) => (
+          <label key={channel.id} className="checkbox">
+            <input
+              type="checkbox"
+              checked={chosen.includes(channel.id)}
+              onChange={(event) =>
+                setChosen((previous) =>
+                  event.target.checked
+                    ? [...previous, channel.id]
+                    : previous.filter((id) => id !== channel.id),
+                )
+              }
+            />{' '}
+            {channel.name} <span className="faint">({channelKindLabels[channel.kind]})</span>
+          </label>
+        ))}
+      </FieldGroup>
+    </FormDialog>
   );
 }

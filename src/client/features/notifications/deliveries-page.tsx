@@ -9,7 +9,7 @@ import { usePermissions } from '../../api/auth/me';
 import { useChannels } from '../../api/notifications/channels';
 import { retryDelivery, useDeliveries } from '../../api/notifications/deliveries';
 import { notificationKeys } from '../../api/notifications/keys';
-import { setDeliveryTarget } from '../../api/notifications/notification-target';
+import { setDeliveryTarget } from '../../state/notification-target';
 import { runCommand } from '../../commands/run-command';
 import { CommandButton } from '../../components/command-button';
 import { DataTable } from '../../components/data-table/data-table';

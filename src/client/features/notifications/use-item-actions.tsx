@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 
 import { deleteChannel, setChannelEnabled } from '../../api/notifications/channels';
 import { notificationKeys } from '../../api/notifications/keys';
-import { setNotificationItemTarget } from '../../api/notifications/notification-target';
+import { setNotificationItemTarget } from '../../state/notification-target';
 import { deleteRule, setRuleEnabled } from '../../api/notifications/rules';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 

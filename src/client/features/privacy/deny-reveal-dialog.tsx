@@ -1,8 +1,8 @@
 import { useState } from 'react';
 
 import type { Reveal } from '../../../shared/schemas/privacy';
-import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
+import { FormDialog } from '../../components/form-dialog';
 
 /**
  * The reason a privacy officer denies a request with (the requester reads it). Ctrl+Enter
@@ -17,7 +17,6 @@ export function DenyRevealDialog(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (busy) return;
     if (!reason.trim()) {
       setError('Say why the request is denied: the requester reads it.');
       return;
@@ -32,40 +31,27 @@ export function DenyRevealDialog(props: {
     }
   };
   return (
-    <Dialog
+    <FormDialog
       title="Deny the request"
+      formId="deny-reveal-form"
+      action="Deny"
+      tone="danger"
+      busy={busy}
+      onSubmit={submit}
       onClose={props.onCancel}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-          <button type="submit" form="deny-reveal-form" className="button danger" disabled={busy}>
-            Deny
-          </button>
-        </>
-      }
     >
-      <form
-        id="deny-reveal-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <p>
-          {props.reveal.requestedBy.displayName} asked to reveal {props.reveal.pseudonym} in “
-          {props.reveal.investigationTitle}”: {props.reveal.purpose}
-        </p>
-        <Field label="Reason" error={error} hint="The requester reads it. Ctrl+Enter sends.">
-          <textarea
-            className="textarea"
-            rows={4}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </Field>
-      </form>
-    </Dialog>
+      <p>
+        {props.reveal.requestedBy.displayName} asked to reveal {props.reveal.pseudonym} in “
+        {props.reveal.investigationTitle}”: {props.reveal.purpose}
+      </p>
+      <Field label="Reason" error={error} hint="The requester reads it. Ctrl+Enter sends.">
+        <textarea
+          className="textarea"
+          rows={4}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

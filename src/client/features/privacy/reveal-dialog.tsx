@@ -3,9 +3,9 @@ import { toast } from 'sonner';
 
 import { revealRequestSchema } from '../../../shared/schemas/privacy';
 import { useCaseReveals, useRequestReveal, useRevealPeople } from '../../api/privacy/case-reveals';
-import { Dialog } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { formatDateTime } from '../../components/format';
 import { RevealStatusText } from './reveal-status';
 import './privacy.css';
@@ -55,95 +55,77 @@ export function RevealDialog(props: {
   };
 
   return (
-    <Dialog
+    <FormDialog
       title="Reveal identity"
-      onClose={props.onClose}
+      formId="reveal-identity-form"
+      action="Ask to reveal"
       wide
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="reveal-identity-form"
-            className="button primary"
-            disabled={requestReveal.isPending || !employeeId}
-          >
-            Ask to reveal
-          </button>
-        </>
-      }
+      busy={requestReveal.isPending}
+      ready={employeeId !== ''}
+      onSubmit={submit}
+      onClose={props.onClose}
+      formRef={problems.formRef}
     >
-      <form
-        id="reveal-identity-form"
-        ref={problems.formRef}
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <p className="faint">
+        People in a case show by pseudonym. Revealing one shows them by name in this investigation
+        only, for a limited time; the request, its purpose and every use are recorded in the audit
+        log.
+      </p>
+      <Field
+        label="Person"
+        error={problems.fields.employeeId}
+        hint={
+          person
+            ? person.role === 'subject'
+              ? 'The subject of this investigation.'
+              : `Appears in the subject's events (${person.contacts} messages or shares).`
+            : people.isPending
+              ? 'Loading the people of this investigation…'
+              : undefined
+        }
       >
-        <p className="faint">
-          People in a case show by pseudonym. Revealing one shows them by name in this investigation
-          only, for a limited time; the request, its purpose and every use are recorded in the audit
-          log.
+        <select
+          className="select"
+          value={employeeId}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {list.map((p) => (
+            <option key={p.employee.id} value={p.employee.id}>
+              {p.employee.fullName}
+              {p.role === 'subject' ? ' (subject)' : ''}
+              {p.employee.department ? ` · ${p.employee.department}` : ''}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label="Purpose"
+        error={problems.fields.purpose ?? problems.form}
+        hint="Why you need to see who this is (at least 10 characters). Ctrl+Enter sends."
+      >
+        <textarea
+          className="textarea"
+          rows={5}
+          value={purpose}
+          onChange={(event) => setPurpose(event.target.value)}
+        />
+      </Field>
+      {holding ? (
+        <p className="reveal-holding" role="status">
+          Already requested by {holding.requestedBy.displayName}:{' '}
+          <RevealStatusText status={holding.status} expiresAt={holding.expiresAt} />
         </p>
-        <Field
-          label="Person"
-          error={problems.fields.employeeId}
-          hint={
-            person
-              ? person.role === 'subject'
-                ? 'The subject of this investigation.'
-                : `Appears in the subject's events (${person.contacts} messages or shares).`
-              : people.isPending
-                ? 'Loading the people of this investigation…'
-                : undefined
-          }
-        >
-          <select
-            className="select"
-            value={employeeId}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            {list.map((p) => (
-              <option key={p.employee.id} value={p.employee.id}>
-                {p.employee.fullName}
-                {p.role === 'subject' ? ' (subject)' : ''}
-                {p.employee.department ? ` · ${p.employee.department}` : ''}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label="Purpose"
-          error={problems.fields.purpose ?? problems.form}
-          hint="Why you need to see who this is (at least 10 characters). Ctrl+Enter sends."
-        >
-          <textarea
-            className="textarea"
-            rows={5}
-            value={purpose}
-            onChange={(event) => setPurpose(event.target.value)}
-          />
-        </Field>
-        {holding ? (
-          <p className="reveal-holding" role="status">
-            Already requested by {holding.requestedBy.displayName}:{' '}
-            <RevealStatusText status={holding.status} expiresAt={holding.expiresAt} />
-          </p>
-        ) : null}
-        {previous.length > 0 ? (
-          <ul className="reveal-history" aria-label="Requests for this person in this case">
-            {previous.map((r) => (
-              <li key={r.id}>
-                <RevealStatusText status={r.status} expiresAt={r.expiresAt} />{' '}
-                {formatDateTime(r.requestedAt)} by {r.requestedBy.displayName}: {r.purpose}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </form>
-    </Dialog>
+      ) : null}
+      {previous.length > 0 ? (
+        <ul className="reveal-history" aria-label="Requests for this person in this case">
+          {previous.map((r) => (
+            <li key={r.id}>
+              <RevealStatusText status={r.status} expiresAt={r.expiresAt} />{' '}
+              {formatDateTime(r.requestedAt)} by {r.requestedBy.displayName}: {r.purpose}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { revealStatuses } from '../../../shared/schemas/privacy';
 import type { Reveal, RevealStatus } from '../../../shared/schemas/privacy';
 import { useMe, usePermissions } from '../../api/auth/me';
 import { useDecideReveal, useRevealRequests } from '../../api/privacy/reveal-requests';
-import { setRevealTarget } from '../../api/privacy/reveal-target';
+import { setRevealTarget } from '../../state/reveal-target';
 import { mayOpenRoute } from '../../commands/navigation/route-access';
 import { revealDecisionBlocked } from '../../commands/privacy/reveal-availability';
 import { runCommand } from '../../commands/run-command';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { useMe } from '../../api/auth/me';
 import { useCaseReveals, useWithdrawReveal } from '../../api/privacy/case-reveals';
-import { Dialog } from '../../components/dialog';
-import { Field, FormProblem } from '../../components/field';
+import { Field } from '../../components/field';
 import { fieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { formatDateTime } from '../../components/format';
 
 /**
@@ -25,9 +24,8 @@ export function WithdrawRevealDialog(props: { investigationId: string; onClose: 
   const [chosen, setChosen] = useState<string | null>(null);
   const reveal = own.find((r) => r.id === chosen) ?? own[0];
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reveal || withdraw.isPending) return;
+  const onSubmit = () => {
+    if (!reveal) return;
     withdraw.mutate(reveal.id, {
       onSuccess: (done) => {
         toast.success(`Request withdrawn: ${done.employee.fullName} stays pseudonymized`);
@@ -37,56 +35,45 @@ export function WithdrawRevealDialog(props: { investigationId: string; onClose: 
   };
 
   return (
-    <Dialog
+    <FormDialog
       title="Withdraw reveal request"
+      formId="withdraw-reveal-form"
+      action="Withdraw request"
+      tone="danger"
+      busy={withdraw.isPending}
+      ready={reveal !== undefined}
+      problem={fieldProblems(withdraw.error, []).form}
+      onSubmit={onSubmit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="withdraw-reveal-form"
-            className="button danger"
-            disabled={!reveal || withdraw.isPending}
-          >
-            Withdraw request
-          </button>
-        </>
-      }
     >
-      <form id="withdraw-reveal-form" className="stack" onSubmit={onSubmit}>
-        {own.length > 1 ? (
-          <Field label="Request">
-            <select
-              className="select"
-              value={reveal?.id ?? ''}
-              onChange={(event) => setChosen(event.target.value)}
-            >
-              {own.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.employee.fullName}, asked {formatDateTime(r.requestedAt)}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
-        {reveal ? (
-          <p style={{ margin: 0 }}>
-            Withdraw your request of {formatDateTime(reveal.requestedAt)} to reveal{' '}
-            <strong>{reveal.employee.fullName}</strong>? A privacy officer will no longer see it;
-            the request and its withdrawal stay in the audit log. Purpose: {reveal.purpose}
-          </p>
-        ) : (
-          <p className="muted" style={{ margin: 0 }}>
-            {reveals.isPending
-              ? 'Loading your requests…'
-              : 'You have no request waiting to reveal someone in this investigation.'}
-          </p>
-        )}
-        <FormProblem>{fieldProblems(withdraw.error, []).form}</FormProblem>
-      </form>
-    </Dialog>
+      {own.length > 1 ? (
+        <Field label="Request">
+          <select
+            className="select"
+            value={reveal?.id ?? ''}
+            onChange={(event) => setChosen(event.target.value)}
+          >
+            {own.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.employee.fullName}, asked {formatDateTime(r.requestedAt)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+      {reveal ? (
+        <p style={{ margin: 0 }}>
+          Withdraw your request of {formatDateTime(reveal.requestedAt)} to reveal{' '}
+          <strong>{reveal.employee.fullName}</strong>? A privacy officer will no longer see it; the
+          request and its withdrawal stay in the audit log. Purpose: {reveal.purpose}
+        </p>
+      ) : (
+        <p className="muted" style={{ margin: 0 }}>
+          {reveals.isPending
+            ? 'Loading your requests…'
+            : 'You have no request waiting to reveal someone in this investigation.'}
+        </p>
+      )}
+    </FormDialog>
   );
 }

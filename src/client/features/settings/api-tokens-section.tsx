@@ -1,6 +1,6 @@
 import { useMyApiTokens } from '../../api/tokens/api-tokens';
 import { runCommand } from '../../commands/run-command';
-import { ApiTokenList } from '../../components/api-token-list';
+import { ApiTokenList } from '../../widgets/api-token-list';
 import { CommandButton } from '../../components/command-button';
 import { plural } from '../../../shared/wording';
 

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { permissionDescriptions, permissions } from '../../../shared/permissions';
@@ -11,8 +10,9 @@ import { usePermissions } from '../../api/auth/me';
 import { apiTokenKeys, createApiToken } from '../../api/tokens/api-tokens';
 import { CopyButton } from '../../components/copy-button';
 import { Dialog } from '../../components/dialog';
-import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { Field, FieldGroup } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { formatDate } from '../../components/format';
 
 const FIELDS = ['name', 'scopes', 'expiresInDays'] as const;
@@ -36,9 +36,7 @@ export function CreateApiTokenDialog(props: { onClose: () => void }) {
   });
   const problems = useFieldProblems(create.error, FIELDS);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const onSubmit = () => {
     create.mutate(
       { name, scopes, expiresInDays: days },
       {
@@ -81,80 +79,62 @@ export function CreateApiTokenDialog(props: { onClose: () => void }) {
     );
   }
   return (
-    <Dialog
+    <FormDialog
       title="Create API token"
-      onClose={props.onClose}
+      formId="create-api-token"
+      action="Create token"
       wide
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-api-token"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            Create token
-          </button>
-        </>
-      }
+      busy={create.isPending}
+      problem={problems.form}
+      onSubmit={onSubmit}
+      onClose={props.onClose}
+      formRef={problems.formRef}
     >
-      <form
-        id="create-api-token"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        style={{ display: 'grid', gap: 10 }}
-        noValidate
+      <Field
+        label="Name"
+        hint="What uses it, e.g. “SOAR playbook”: the audit log names the token with each use."
+        error={problems.fields.name}
       >
-        <Field
-          label="Name"
-          hint="What uses it, e.g. “SOAR playbook”: the audit log names the token with each use."
-          error={problems.fields.name}
-        >
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            autoFocus
-          />
-        </Field>
-        <FieldGroup
-          legend="Scopes"
-          hint="Only permissions your role holds; the token loses any your role loses."
-          error={problems.fields.scopes}
-        >
-          {offered.map((permission) => (
-            <label key={permission} className="checkbox">
-              <input
-                type="checkbox"
-                checked={scopes.includes(permission)}
-                onChange={(e) =>
-                  setScopes((list) =>
-                    e.target.checked
-                      ? [...list, permission]
-                      : list.filter((scope) => scope !== permission),
-                  )
-                }
-              />
-              <code>{permission}</code>{' '}
-              <span className="faint">{permissionDescriptions[permission]}</span>
-            </label>
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
+      </Field>
+      <FieldGroup
+        legend="Scopes"
+        hint="Only permissions your role holds; the token loses any your role loses."
+        error={problems.fields.scopes}
+      >
+        {offered.map((permission) => (
+          <label key={permission} className="checkbox">
+            <input
+              type="checkbox"
+              checked={scopes.includes(permission)}
+              onChange={(e) =>
+                setScopes((list) =>
+                  e.target.checked
+                    ? [...list, permission]
+                    : list.filter((scope) => scope !== permission),
+                )
+              }
+            />
+            <code>{permission}</code>{' '}
+            <span className="faint">{permissionDescriptions[permission]}</span>
+          </label>
+        ))}
+      </FieldGroup>
+      <Field label="Expires after" error={problems.fields.expiresInDays}>
+        <select className="input" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          {LIFETIMES.map((value) => (
+            <option key={value} value={value}>
+              {value === API_TOKEN_MAX_DAYS ? '1 year' : `${value} days`}
+            </option>
           ))}
-        </FieldGroup>
-        <Field label="Expires after" error={problems.fields.expiresInDays}>
-          <select className="input" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {LIFETIMES.map((value) => (
-              <option key={value} value={value}>
-                {value === API_TOKEN_MAX_DAYS ? '1 year' : `${value} days`}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+        </select>
+      </Field>
+    </FormDialog>
   );
 }

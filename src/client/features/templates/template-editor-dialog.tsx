@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 
 import { evidencePages, evidencePageSlugs } from '../../../shared/findings/catalogue';
@@ -16,9 +15,9 @@ import { createTemplateBodySchema, MAX_CHECKLIST_STEPS } from '../../../shared/s
 import type { CaseTemplate, StepInput } from '../../../shared/schemas/templates';
 import { useSaveTemplate } from '../../api/templates/save-template';
 import { useTemplates } from '../../api/templates/list-templates';
-import { Dialog } from '../../components/dialog';
-import { Field, FieldGroup, FormProblem } from '../../components/field';
+import { Field, FieldGroup } from '../../components/field';
 import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { Loading } from '../../components/loading';
 import { useKeyLabel } from '../../keymap/key-hint';
 
@@ -90,9 +89,7 @@ function TemplateForm(props: { template: CaseTemplate | null; onClose: () => voi
   const problems = useFieldProblems(localError ?? save.error, FIELDS);
   const submitKey = useKeyLabel('form.submit');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
+  const onSubmit = () => {
     const checked = createTemplateBodySchema.safeParse({
       name,
       description,
@@ -120,127 +117,110 @@ function TemplateForm(props: { template: CaseTemplate | null; onClose: () => voi
 
   const lineCount = steps.split('\n').filter((line) => line.trim() !== '').length;
   return (
-    <Dialog
+    <FormDialog
       title={before ? `Edit template: ${before.name}` : 'New template'}
-      onClose={props.onClose}
+      formId="template-editor"
+      action={before ? 'Save template' : 'Create template'}
+      busyAction="Saving…"
       wide
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="template-editor"
-            className="button primary"
-            disabled={save.isPending}
-          >
-            {save.isPending ? 'Saving…' : before ? 'Save template' : 'Create template'}
-            {submitKey ? <kbd aria-hidden="true">{submitKey}</kbd> : null}
-          </button>
-        </>
-      }
+      busy={save.isPending}
+      problem={problems.form}
+      submitKey={submitKey}
+      onSubmit={onSubmit}
+      onClose={props.onClose}
+      formRef={problems.formRef}
     >
-      <form
-        id="template-editor"
-        ref={problems.formRef}
-        onSubmit={onSubmit}
-        className="stack template-editor"
-        noValidate
-      >
-        <Field label="Name" error={problems.fields.name}>
+      <Field label="Name" error={problems.fields.name}>
+        <input
+          className="input"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </Field>
+      <Field label="Description" error={problems.fields.description}>
+        <textarea
+          className="textarea"
+          rows={2}
+          maxLength={2000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Field>
+      <div className="grid-2" style={{ gap: 10 }}>
+        <Field label="Case type" error={problems.fields.caseType}>
+          <select
+            className="select"
+            value={caseType}
+            onChange={(event) => setCaseType(event.target.value as InvestigationType)}
+          >
+            {investigationTypes.map((type) => (
+              <option key={type} value={type}>
+                {typeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label="Window (days back from today)"
+          error={problems.fields.windowDays}
+          hint={`1 to ${MAX_WINDOW_DAYS}; a case can still choose its own dates.`}
+        >
           <input
             className="input"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            autoFocus
+            type="number"
+            min={1}
+            max={MAX_WINDOW_DAYS}
+            value={windowDays}
+            onChange={(event) => setWindowDays(event.target.value)}
           />
         </Field>
-        <Field label="Description" error={problems.fields.description}>
-          <textarea
-            className="textarea"
-            rows={2}
-            maxLength={2000}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </Field>
-        <div className="grid-2" style={{ gap: 10 }}>
-          <Field label="Case type" error={problems.fields.caseType}>
-            <select
-              className="select"
-              value={caseType}
-              onChange={(event) => setCaseType(event.target.value as InvestigationType)}
-            >
-              {investigationTypes.map((type) => (
-                <option key={type} value={type}>
-                  {typeLabels[type]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            label="Window (days back from today)"
-            error={problems.fields.windowDays}
-            hint={`1 to ${MAX_WINDOW_DAYS}; a case can still choose its own dates.`}
-          >
-            <input
-              className="input"
-              type="number"
-              min={1}
-              max={MAX_WINDOW_DAYS}
-              value={windowDays}
-              onChange={(event) => setWindowDays(event.target.value)}
-            />
-          </Field>
+      </div>
+      <Field
+        label="Checklist steps, one per line"
+        error={problems.fields.steps}
+        hint={`${lineCount} of at most ${MAX_CHECKLIST_STEPS} steps. Cases already opened keep their own copy.`}
+      >
+        <textarea
+          className="textarea"
+          rows={8}
+          value={steps}
+          onChange={(event) => setSteps(event.target.value)}
+        />
+      </Field>
+      <FieldGroup legend="Evidence pages to review" error={problems.fields.evidencePages}>
+        <div className="checkbox-grid">
+          {evidencePageSlugs.map((page) => (
+            <label key={page} className="checkbox">
+              <input
+                type="checkbox"
+                checked={pages.includes(page)}
+                onChange={(event) =>
+                  setPages(toggled(evidencePageSlugs, pages, page, event.target.checked))
+                }
+              />
+              {evidencePages[page].title}
+            </label>
+          ))}
         </div>
-        <Field
-          label="Checklist steps, one per line"
-          error={problems.fields.steps}
-          hint={`${lineCount} of at most ${MAX_CHECKLIST_STEPS} steps. Cases already opened keep their own copy.`}
-        >
-          <textarea
-            className="textarea"
-            rows={8}
-            value={steps}
-            onChange={(event) => setSteps(event.target.value)}
-          />
-        </Field>
-        <FieldGroup legend="Evidence pages to review" error={problems.fields.evidencePages}>
-          <div className="checkbox-grid">
-            {evidencePageSlugs.map((page) => (
-              <label key={page} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={pages.includes(page)}
-                  onChange={(event) =>
-                    setPages(toggled(evidencePageSlugs, pages, page, event.target.checked))
-                  }
-                />
-                {evidencePages[page].title}
-              </label>
-            ))}
-          </div>
-        </FieldGroup>
-        <FieldGroup legend="Report sections" error={problems.fields.reportSections}>
-          <div className="checkbox-grid">
-            {reportSections.map((section) => (
-              <label key={section} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={sections.includes(section)}
-                  onChange={(event) =>
-                    setSections(toggled(reportSections, sections, section, event.target.checked))
-                  }
-                />
-                {reportSectionLabels[section]}
-              </label>
-            ))}
-          </div>
-        </FieldGroup>
-        <FormProblem>{problems.form}</FormProblem>
-      </form>
-    </Dialog>
+      </FieldGroup>
+      <FieldGroup legend="Report sections" error={problems.fields.reportSections}>
+        <div className="checkbox-grid">
+          {reportSections.map((section) => (
+            <label key={section} className="checkbox">
+              <input
+                type="checkbox"
+                checked={sections.includes(section)}
+                onChange={(event) =>
+                  setSections(toggled(reportSections, sections, section, event.target.checked))
+                }
+              />
+              {reportSectionLabels[section]}
+            </label>
+          ))}
+        </div>
+      </FieldGroup>
+    </FormDialog>
   );
 }

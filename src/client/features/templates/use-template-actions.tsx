@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { CaseTemplate } from '../../../shared/schemas/templates';
 import { deleteTemplate } from '../../api/templates/delete-template';
 import { templateKeys } from '../../api/templates/keys';
-import { setTemplateTarget } from '../../api/templates/template-target';
+import { setTemplateTarget } from '../../state/template-target';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 
 /**

@@ -6,7 +6,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 
 import type { EventRow } from '../../../shared/schemas/findings/common';
 import { EVENT_PIN_PAGES } from '../../../shared/schemas/findings/pins';
-import { eventPinTarget, setPinSource } from '../../api/findings/pin-draft';
+import { eventPinTarget, setPinSource } from '../../state/pin-draft';
 import { findingKeys } from '../../api/findings/keys';
 import { queryClient } from '../../api/query-client';
 import { cursorAt, fetchTimeline, timelineFacetsQuery } from '../../api/timeline/subject-timeline';
@@ -14,7 +14,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableHandle, ServerSource } from '../../components/data-table/data-table';
 import { formatDate, formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
-import { PinDialog } from '../../components/pin-dialog';
+import { PinDialog } from '../../widgets/pin-dialog';
 import { setActiveSubjectTimeline } from '../../components/timeline/subject-timeline-controller';
 import { useFillHeight } from '../../components/use-fill-height';
 import { RawRecordDialog } from './raw-record-dialog';

@@ -52,11 +52,6 @@ function shipped(): ShippedEntry[] {
   return shippedEntries;
 }
 
-/** The ids of the shipped rules. */
-export function shippedRuleIds(): Set<string> {
-  return new Set(shipped().map((entry) => entry.rule.id));
-}
-
 /**
  * Every rule: the shipped files (on unless switched off) and the texts admins added (off until
  * switched on). An added text that no longer compiles (Vigil changed under it) is left out

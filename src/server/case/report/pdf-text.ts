@@ -40,8 +40,3 @@ export function pdfText(text: string): string {
   }
   return out;
 }
-
-/** At most `max` characters, with an ellipsis when cut. */
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

@@ -19,7 +19,3 @@ export function formatWindow(start: number, end: number): string {
   return `${formatDay(start)} to ${formatDay(end - 1)}`;
 }
 
-/** `42%` from a share between 0 and 1. */
-export function formatShare(share: number): string {
-  return `${Math.round(share * 100)}%`;
-}

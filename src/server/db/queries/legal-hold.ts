@@ -112,17 +112,3 @@ export async function clearHeldPeople(
     .where('investigation_id', '=', investigationId)
     .execute();
 }
-
-/** The people a case's hold keeps, sorted (its subject among them). */
-export async function listHeldPeople(
-  db: Kysely<Database>,
-  investigationId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('legal_hold_people')
-    .select('employee_id')
-    .where('investigation_id', '=', investigationId)
-    .orderBy('employee_id')
-    .execute();
-  return rows.map((row) => row.employee_id);
-}

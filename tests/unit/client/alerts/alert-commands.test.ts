@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Permission } from '../../../../src/shared/permissions';
 import type { AlertSummary } from '../../../../src/shared/schemas/alerts';
-import type { AlertTarget } from '../../../../src/client/api/alerts/alert-target';
-import { setAlertTarget } from '../../../../src/client/api/alerts/alert-target';
+import type { AlertTarget } from '../../../../src/client/state/alert-target';
+import { setAlertTarget } from '../../../../src/client/state/alert-target';
 import {
   NO_ALERT_SCREEN,
   alertActionBlocked,

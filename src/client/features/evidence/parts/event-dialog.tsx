@@ -5,7 +5,7 @@ import type { EventRow } from '../../../../shared/schemas/findings/common';
 import type { EventListFilter } from '../../../api/findings/events';
 import { fetchEvents, useEventDetail } from '../../../api/findings/events';
 import { findingKeys } from '../../../api/findings/keys';
-import { eventPinTarget } from '../../../api/findings/pin-draft';
+import { eventPinTarget } from '../../../state/pin-draft';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
 import { EventRecordView } from '../../../components/event-record';

@@ -3,8 +3,8 @@ import { useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import { pinDraftAtom, setPinSource } from '../../../api/findings/pin-draft';
-import type { PinDraft, PinTarget } from '../../../api/findings/pin-draft';
+import { pinDraftAtom, setPinSource } from '../../../state/pin-draft';
+import type { PinDraft, PinTarget } from '../../../state/pin-draft';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn, ServerSource } from '../../../components/data-table/data-table';
 import { ROW_HEIGHT } from '../../../components/data-table/grid-rows';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 
 import { evidencePageSlugs } from '../../../../shared/routes';
-import { pinMarks } from '../../../api/findings/pin-draft';
+import { pinMarks } from '../../../state/pin-draft';
 import { usePins } from '../../../api/findings/pins';
 
 /** The search parameter that names the pinned row a page opens on (`?pin=<ref>`). */

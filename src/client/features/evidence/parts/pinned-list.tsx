@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 
 import type { Pin } from '../../../../shared/schemas/findings/pins';
 import { hashLabel } from '../../../../shared/schemas/findings/pins';
-import { pinChecksAtom, setPinnedTarget } from '../../../api/findings/pinned-target';
+import { pinChecksAtom, setPinnedTarget } from '../../../state/pinned-target';
 import { usePins, verifyPin } from '../../../api/findings/pins';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableHandle } from '../../../components/data-table/data-table';

@@ -1,5 +1,5 @@
 import type { PinTableId, PinTableRow } from '../../../../shared/findings/pin-tables';
-import { eventPinTarget, findingPinTarget } from '../../../api/findings/pin-draft';
+import { eventPinTarget, findingPinTarget } from '../../../state/pin-draft';
 import type { PinOf } from './finding-table';
 
 /**

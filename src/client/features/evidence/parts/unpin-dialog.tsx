@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 
 import type { Pin } from '../../../../shared/schemas/findings/pins';
 import { useRemovePin } from '../../../api/findings/pins';
-import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
+import { FormDialog } from '../../../components/form-dialog';
 
 /**
  * Asks why a pin is removed, then removes it: the pin stays listed as a tombstone with who,
@@ -32,52 +32,34 @@ export function UnpinDialog(props: { investigationId: string; pin: Pin; onClose:
     );
   };
   return (
-    <Dialog
+    <FormDialog
       title="Unpin evidence"
+      formId="unpin-form"
+      action="Unpin"
+      tone="danger"
+      cancel="Keep it"
+      busy={remove.isPending}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Keep it
-          </button>
-          <button
-            type="submit"
-            form="unpin-form"
-            className="button danger"
-            disabled={remove.isPending}
-          >
-            Unpin
-          </button>
-        </>
-      }
     >
-      <form
-        id="unpin-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        style={{ display: 'grid', gap: 12 }}
+      <strong>{pin.label}</strong>
+      <Field
+        label="Reason"
+        hint="The locker keeps the pin struck through, with who removed it and why. Ctrl+Enter unpins."
+        error={problem}
       >
-        <strong>{pin.label}</strong>
-        <Field
-          label="Reason"
-          hint="The locker keeps the pin struck through, with who removed it and why. Ctrl+Enter unpins."
-          error={problem}
-        >
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={2000}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setProblem(null);
-            }}
-            autoFocus
-          />
-        </Field>
-      </form>
-    </Dialog>
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={2000}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setProblem(null);
+          }}
+          autoFocus
+        />
+      </Field>
+    </FormDialog>
   );
 }

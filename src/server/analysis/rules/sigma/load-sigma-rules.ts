@@ -55,22 +55,3 @@ export function readSigmaRules(dir: string = SIGMA_RULES_DIR): {
   }
   return { files, invalid };
 }
-
-let shipped: Rule[] | null = null;
-
-/**
- * The shipped Sigma rules, compiled once. Like the JSON rules, a broken file stops whoever
- * asks with a message naming the file and its first problem, rather than quietly running
- * fewer rules.
- */
-export function shippedSigmaRules(): Rule[] {
-  if (!shipped) {
-    const { files, invalid } = readSigmaRules();
-    if (invalid.length > 0) {
-      const first = invalid[0]!;
-      throw new Error(`Sigma rule file ${first.file} is invalid: ${first.problems.join('; ')}`);
-    }
-    shipped = files.flatMap((file) => file.rules);
-  }
-  return shipped;
-}

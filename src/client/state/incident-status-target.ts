@@ -1,4 +1,4 @@
-import type { IncidentStatus } from '../../../shared/incident-model';
+import type { IncidentStatus } from '../../shared/incident-model';
 
 /** What the `incident.setStatus` command acts on: the incidents a screen has in hand. */
 export interface IncidentStatusTarget {

@@ -1,4 +1,4 @@
-import type { DetectionRule } from '../../../shared/schemas/detection-rules';
+import type { DetectionRule } from '../../shared/schemas/detection-rules';
 
 /**
  * What the `detectionRule.*` commands act on. The Detection rules screen owns its rows and its

@@ -6,12 +6,12 @@ import type { EventRow } from '../../shared/schemas/findings/common';
 import type { RiskPart } from '../../shared/schemas/risk';
 import { useEventDetail } from '../api/findings/events';
 import { fetchRiskPartEvents, riskPartEventsKey } from '../api/incidents/risk-part-events';
-import { DataTable } from './data-table/data-table';
-import type { DataTableColumn, ServerSource } from './data-table/data-table';
-import { Dialog } from './dialog';
-import { EventRecordView } from './event-record';
-import { formatDateTime, formatNumber } from './format';
-import { Loading } from './loading';
+import { DataTable } from '../components/data-table/data-table';
+import type { DataTableColumn, ServerSource } from '../components/data-table/data-table';
+import { Dialog } from '../components/dialog';
+import { EventRecordView } from '../components/event-record';
+import { formatDateTime, formatNumber } from '../components/format';
+import { Loading } from '../components/loading';
 import { plural } from '../../shared/wording';
 
 const columns: DataTableColumn<EventRow>[] = [

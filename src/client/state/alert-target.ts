@@ -1,4 +1,4 @@
-import type { AlertSummary } from '../../../shared/schemas/alerts';
+import type { AlertSummary } from '../../shared/schemas/alerts';
 
 /**
  * What the `alert.*` commands act on: the alerts a screen has in hand (the queue's selection or

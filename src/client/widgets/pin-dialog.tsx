@@ -2,11 +2,11 @@ import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { toast } from 'sonner';
 
-import { pinDraftAtom } from '../api/findings/pin-draft';
+import { pinDraftAtom } from '../state/pin-draft';
 import { useCreatePin } from '../api/findings/pins';
 import { hashLabel } from '../../shared/schemas/findings/pins';
-import { Dialog } from './dialog';
-import { Field } from './field';
+import { Field } from '../components/field';
+import { FormDialog } from '../components/form-dialog';
 
 /**
  * Asks for a note, then pins the drafted row or event to the case's evidence: the server
@@ -46,52 +46,32 @@ function PinForm(props: { investigationId: string; onClose: () => void }) {
       },
     );
   return (
-    <Dialog
+    <FormDialog
       title="Pin to evidence"
+      formId="pin-form"
+      action="Pin"
+      busy={create.isPending}
+      onSubmit={submit}
       onClose={props.onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="pin-form"
-            className="button primary"
-            disabled={create.isPending}
-          >
-            Pin
-          </button>
-        </>
-      }
     >
-      <form
-        id="pin-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        style={{ display: 'grid', gap: 12 }}
+      <div>
+        <div className="muted">{draft.target.page ?? 'Event'}</div>
+        <strong>{draft.target.label}</strong>
+      </div>
+      <Field
+        label="Note"
+        hint="Why this matters; the locker shows it beside the pin. The server captures the row and its SHA-256. Ctrl+Enter pins."
       >
-        <div>
-          <div className="muted">{draft.target.page ?? 'Event'}</div>
-          <strong>{draft.target.label}</strong>
-        </div>
-        <Field
-          label="Note"
-          hint="Why this matters; the locker shows it beside the pin. The server captures the row and its SHA-256. Ctrl+Enter pins."
-        >
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={2000}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            // Enter writes a new line in a note; Ctrl (Cmd) + Enter sends it, as in every form.
-            autoFocus
-          />
-        </Field>
-      </form>
-    </Dialog>
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={2000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          // Enter writes a new line in a note; Ctrl (Cmd) + Enter sends it, as in every form.
+          autoFocus
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
 
-import { findingRef, pinTableOf } from '../../../shared/findings/pin-tables';
-import type { PinTableId, PinTableRow } from '../../../shared/findings/pin-tables';
-import type { CreatePinBody, Pin } from '../../../shared/schemas/findings/pins';
+import { findingRef, pinTableOf } from '../../shared/findings/pin-tables';
+import type { PinTableId, PinTableRow } from '../../shared/findings/pin-tables';
+import type { CreatePinBody, Pin } from '../../shared/schemas/findings/pins';
 
 /**
  * What a row would pin: the body that names it (event ids, or a finding table and key; the

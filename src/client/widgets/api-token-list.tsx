@@ -4,11 +4,11 @@ import { toast } from 'sonner';
 
 import type { AdminApiToken, ApiToken } from '../../shared/schemas/api-tokens';
 import { apiTokenKeys, revokeApiToken } from '../api/tokens/api-tokens';
-import { setApiTokenTarget } from '../api/tokens/token-target';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { DataTable } from './data-table/data-table';
-import type { DataTableColumn, DataTableHandle } from './data-table/data-table';
-import { formatDateTime, formatRelative } from './format';
+import { setApiTokenTarget } from '../state/api-token-target';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { DataTable } from '../components/data-table/data-table';
+import type { DataTableColumn, DataTableHandle } from '../components/data-table/data-table';
+import { formatDateTime, formatRelative } from '../components/format';
 
 type Row = ApiToken | AdminApiToken;
 

@@ -1,4 +1,4 @@
-import type { Reveal } from '../../../shared/schemas/privacy';
+import type { Reveal } from '../../shared/schemas/privacy';
 
 /**
  * What the `reveal.approve` and `reveal.deny` commands act on: the request under the cursor of

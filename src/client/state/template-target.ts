@@ -1,4 +1,4 @@
-import type { CaseTemplate } from '../../../shared/schemas/templates';
+import type { CaseTemplate } from '../../shared/schemas/templates';
 
 /**
  * What the `template.*` commands act on while the Templates screen is shown: the template under

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-import type { Pin, VerifyPinReply } from '../../../shared/schemas/findings/pins';
+import type { Pin, VerifyPinReply } from '../../shared/schemas/findings/pins';
 
 /**
  * What `evidence.verify` and `evidence.unpin` act on: the locker's pinned-evidence grid, which

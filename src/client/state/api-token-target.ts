@@ -1,4 +1,4 @@
-import type { ApiToken } from '../../../shared/schemas/api-tokens';
+import type { ApiToken } from '../../shared/schemas/api-tokens';
 
 /**
  * What `apiToken.revoke` acts on: the token list shown (one's own under Settings, or everyone's

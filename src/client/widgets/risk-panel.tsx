@@ -3,8 +3,8 @@ import './risk-panel.css';
 import { riskLabels } from '../../shared/investigation-model';
 import type { RiskReply } from '../../shared/schemas/risk';
 import { useRisk } from '../api/incidents/risk';
-import { RiskBadge } from './badges';
-import { formatDateTime } from './format';
+import { RiskBadge } from '../components/badges';
+import { formatDateTime } from '../components/format';
 import { RiskPanelPart } from './risk-panel-part';
 
 /** The score in words: the total, and the cap when it hides part of it. */

@@ -1,5 +1,5 @@
 import { useCaseReveals } from '../api/privacy/case-reveals';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../components/format';
 
 /**
  * Where a request to reveal a case's subject stands, beside the subject: waiting for a privacy

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { evidencePages } from '../../shared/findings/catalogue';
 import type { RiskPart } from '../../shared/schemas/risk';
-import { formatNumber } from './format';
+import { formatNumber } from '../components/format';
 import { RiskPartDialog } from './risk-part-dialog';
 import { plural } from '../../shared/wording';
 

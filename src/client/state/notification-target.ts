@@ -1,4 +1,4 @@
-import type { Channel, Delivery } from '../../../shared/schemas/notifications';
+import type { Channel, Delivery } from '../../shared/schemas/notifications';
 
 /**
  * What the notification commands act on: the Notification channels screen answers with the
