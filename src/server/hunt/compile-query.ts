@@ -8,7 +8,12 @@ import { invalid } from '../domain-error';
 import type { HuntNode, HuntRange, HuntTerm } from './query-tree';
 import { timeBound } from './time-bound';
 import { EVENT_FILE_LABEL } from '../db/queries/event-columns';
-import { literalRuns, TEXT_INDEXED_COLUMNS, textIndexHolds } from '../db/queries/event-text-index';
+import {
+  listValueIndexable,
+  literalRuns,
+  TEXT_INDEXED_COLUMNS,
+  textIndexHolds,
+} from '../db/queries/event-text-index';
 
 /** The events column each field reads (list fields: a JSON array of text). */
 const COLUMNS: Record<string, string> = {
@@ -133,7 +138,11 @@ function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<Sq
   // The label as every screen shows it (the file's label in the person's other events too).
   const ref = column === 'file_label' ? EVENT_FILE_LABEL : sql.ref(`events.${column}`);
   if (term.wildcard && term.value === '*') return sql<SqlBool>`${ref} is not null`;
-  if (kind === 'list') return listElement(context.dialect, column, term);
+  if (kind === 'list') {
+    const runs = runsOf(term);
+    const test = listElement(context.dialect, column, term);
+    return listValueIndexable(runs) ? indexed(context, runs, test) : test;
+  }
   const test =
     kind === 'text'
       ? present(ref, contains(ref, term))

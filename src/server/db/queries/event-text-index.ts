@@ -18,6 +18,10 @@ export const TEXT_INDEXED_COLUMNS: ReadonlySet<string> = new Set([
   'file_path',
   'command_line',
   'chat_text',
+  // JSON lists, indexed as their JSON text: a value without `"`, `\` or control characters is
+  // written in it as it is (see `listValueIndexable`).
+  'email_recipients',
+  'email_domains',
 ]);
 
 /** The indexed expression of migration 0037 on PostgreSQL, written the same way so the planner matches it. */
@@ -34,14 +38,21 @@ const POSTGRES_TEXT = sql.raw(
     'file_path',
     'command_line',
     'chat_text',
+    'email_domains',
   ]
     .map((c) =>
-      c === 'email_recipients'
-        ? `coalesce(cast(events.email_recipients as text), '')`
+      c.startsWith('email_')
+        ? `coalesce(cast(events.${c} as text), '')`
         : `coalesce(events.${c}, '')`,
     )
     .join(` || ' ' || `)})`,
 );
+
+/** Whether a list element's runs are written as they are in the list's JSON text. */
+export function listValueIndexable(runs: readonly string[]): boolean {
+  // eslint-disable-next-line no-control-regex -- JSON escapes the control characters
+  return runs.every((run) => !/["\\\u0000-\u001f]/.test(run));
+}
 
 /** The fewest characters the index can look up (one trigram). */
 const SHORTEST = 3;
