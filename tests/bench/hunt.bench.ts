@@ -34,7 +34,7 @@ export const HUNT_BENCH_QUERIES = {
     'proton.me',
     '"document 42"',
     'wevtutil',
-    'file.name:*ent 4217*',
+    'file.name:*4217.docx',
     'process.command:*DisableRealtimeMonitoring*',
     'email.subject:invoice',
   ],

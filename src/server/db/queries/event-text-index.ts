@@ -10,7 +10,7 @@ import type { Dialect } from '../dialect';
 export const TEXT_INDEXED_COLUMNS: ReadonlySet<string> = new Set([
   'file_name',
   'email_subject',
-  'app',
+  // Not `app`: a few dozen values, each in many events, so its letters narrow nothing.
   'repository',
   'target',
   'process_name',
@@ -107,7 +107,8 @@ export function textIndexHolds(
   runs: readonly string[],
 ): RawBuilder<SqlBool> | null {
   const long = runs.filter((r) => Array.from(r).length >= SHORTEST);
-  if (long.length === 0) return null;
+  // One trigram alone is in too many events to narrow (reading them costs more than the scan).
+  if (trigramsOf(long).length < 2) return null;
   if (dialect === 'postgres') {
     const likes = long.map(
       (run) =>
