@@ -101,7 +101,7 @@ function* take<T>(rows: Iterator<T>, size: number) {
   }
 }
 
-async function openBenchDatabase(engine: 'sqlite' | 'postgres') {
+async function openBenchDatabase(engine: 'sqlite' | 'postgres', name = 'huntfast_bench') {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(process.env.BENCH_HUNT_DIR ?? os.tmpdir(), 'huntfast-'));
     const file = path.join(dir, 'bench.db');
@@ -117,7 +117,6 @@ async function openBenchDatabase(engine: 'sqlite' | 'postgres') {
     };
   }
   const admin = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = 'huntfast_bench';
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`drop database if exists ${name} with (force)`);
@@ -365,4 +364,72 @@ export async function benchHunt(
     // BENCH_HUNT_KEEP=1 keeps the database to read query plans (delete it by hand after).
     if (process.env.BENCH_HUNT_KEEP !== '1') await cleanup();
   }
+}
+
+/** Migration 0037's write cost: rows per second of the bulk insert with its indexes and without. */
+export interface TextIndexWriteCost {
+  engine: 'sqlite' | 'postgres';
+  rows: number;
+  withIndexRowsPerSecond: number;
+  withoutIndexRowsPerSecond: number;
+  /** With over without: the share of the insert rate the indexes leave. */
+  ratio: number;
+  load: number[];
+}
+
+/** Drops what migration 0037 adds to events (the b-trees and the text index or its triggers). */
+async function dropMigration0037(handle: DatabaseHandle) {
+  const drops = [
+    'drop index events_activity_time',
+    'drop index events_category_time',
+    'drop index events_destination_time',
+  ];
+  if (handle.sqlite) {
+    for (const d of drops) handle.sqlite.exec(d);
+    for (const t of ['insert', 'delete', 'update'])
+      handle.sqlite.exec(`drop trigger events_text_${t}`);
+    return;
+  }
+  for (const d of [...drops, 'drop index events_text_trgm']) await handle.pool!.query(d);
+}
+
+/**
+ * The same `rows` bench events written into a fresh database as migrated (every index of
+ * events, 0037's included) and into one without 0037's, twice each in turn (best of two), in
+ * transactions of CHUNK as the hunt bench writes: what the indexes cost the ingest's writes.
+ */
+export async function benchTextIndexWriteCost(
+  engine: 'sqlite' | 'postgres',
+  rows = 100_000,
+): Promise<TextIndexWriteCost> {
+  const end = Math.floor(Date.now() / DAY) * DAY + DAY;
+  const rate = async (without: boolean) => {
+    const { handle, cleanup } = await openBenchDatabase(engine, 'huntfast_cost');
+    try {
+      if (without) await dropMigration0037(handle);
+      const it = everyonesEvents(end, rows, 10_000);
+      const { ms } = await timed(async () => {
+        for (let from = 0; from < rows; from += CHUNK)
+          await insertBenchEvents(handle, take(it, CHUNK), { from: end - 90 * DAY, to: end });
+      });
+      return rows / (ms / 1000);
+    } finally {
+      await cleanup();
+    }
+  };
+  const withIndex: number[] = [];
+  const withoutIndex: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    withIndex.push(await rate(false));
+    withoutIndex.push(await rate(true));
+  }
+  const best = (list: number[]) => Math.round(Math.max(...list));
+  return {
+    engine,
+    rows,
+    withIndexRowsPerSecond: best(withIndex),
+    withoutIndexRowsPerSecond: best(withoutIndex),
+    ratio: Math.round((best(withIndex) / best(withoutIndex)) * 100) / 100,
+    load: loadAverage(),
+  };
 }

@@ -38,9 +38,8 @@ const TEXT_COLUMNS = FIELDS.map((f) => (f.startsWith('cast(') ? f.slice(5, f.ind
 /**
  * Fast hunting (issue 28). B-tree indexes for the keyword fields hunted most (activity,
  * category, destination, each by time), and a trigram index of every event's searchable text,
- * whole: a hunt's
- * free text, text fields and wildcards look up the events holding their letters instead of
- * reading every event in the time range. The index only narrows: the query's own condition
+ * whole: a hunt's free text, text fields and wildcards look up the events holding their
+ * letters instead of reading every event in the time range. The index only narrows: the query's own condition
  * still decides, so what a hunt finds is the same with or without it.
  * SQLite: a contentless FTS5 table (trigram tokenizer, no positions: the hunt asks for each
  * trigram of a value, which every event containing the value holds), rowid = events.id, kept
