@@ -9,6 +9,7 @@ import { benchDetection } from './detection.bench';
 import { benchEventSearch } from './event-search.bench';
 import { benchFindingLoad } from './finding-load.bench';
 import { benchFindings } from './findings.bench';
+import { benchHunt, benchTextIndexWriteCost } from './hunt.bench';
 import { benchIngest } from './ingest.bench';
 import { benchReport } from './report.bench';
 import { benchScale, scaleOptionsFrom } from './scale.bench';
@@ -179,6 +180,41 @@ if (wants('report')) {
         `  ${e.file.padEnd(11)} ${e.ms} ms (CPU ${e.cpuMs} ms), ${(e.bytes / 1024 / 1024).toFixed(1)} MB; peak RSS ${e.peakRssMb} MB (${e.rssAboveStartMb} MB above its start), peak heap ${e.peakHeapMb} MB`,
       );
     results[`report-${engine}`] = r;
+  }
+}
+
+if (wants('hunt')) {
+  // `npm run bench -- hunt --events 1000000` for a quick run (default 10 million, as issue 28
+  // asks); `--engines sqlite` for one engine. Each engine's database is deleted when measured.
+  const option = (name: string) => {
+    const at = process.argv.indexOf(`--${name}`);
+    return at >= 0 ? process.argv[at + 1] : undefined;
+  };
+  const events = Number(option('events') ?? process.env.BENCH_HUNT_EVENTS ?? 10_000_000);
+  const engines = (option('engines') ?? process.env.BENCH_HUNT_ENGINES ?? 'sqlite,postgres').split(
+    ',',
+  );
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    if (!engines.includes(engine)) continue;
+    console.log(
+      `Hunt: ${events.toLocaleString('en-US')} events of 10,000 people over 90 days on ${engine}…`,
+    );
+    const r = await benchHunt(engine, events, (line) => console.log(line));
+    console.log(
+      `  field p95 (worst) ${r.fieldP95Ms} ms, free text p95 (worst) ${r.textP95Ms} ms; load average ${r.load.join(' ')}`,
+    );
+    results[`hunt-${engine}`] = r;
+  }
+}
+
+if (wants('hunt-write-cost')) {
+  // What migration 0037's indexes cost the writes of events: the same rows with and without.
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const r = await benchTextIndexWriteCost(engine);
+    console.log(
+      `Hunt indexes' write cost on ${engine}: ${r.withIndexRowsPerSecond} rows/s with, ${r.withoutIndexRowsPerSecond} without (ratio ${r.ratio}); load average ${r.load.join(' ')}`,
+    );
+    results[`hunt-write-cost-${engine}`] = r;
   }
 }
 

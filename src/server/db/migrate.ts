@@ -29,6 +29,7 @@ import { integrationCollectionsMigration } from './migrations/0030-integration-c
 import { huntingMigration } from './migrations/0033-hunting';
 import { notificationsMigration } from './migrations/0034-notifications';
 import { apiTokensMigration } from './migrations/0035-api-tokens';
+import { eventTextIndexMigration } from './migrations/0037-event-text-index';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -60,6 +61,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0033-hunting': huntingMigration(dialect),
     '0034-notifications': notificationsMigration(dialect),
     '0035-api-tokens': apiTokensMigration(dialect),
+    '0037-event-text-index': eventTextIndexMigration(dialect),
   };
 }
 

@@ -8,6 +8,12 @@ import { invalid } from '../domain-error';
 import type { HuntNode, HuntRange, HuntTerm } from './query-tree';
 import { timeBound } from './time-bound';
 import { EVENT_FILE_LABEL } from '../db/queries/event-columns';
+import {
+  listValueIndexable,
+  literalRuns,
+  TEXT_INDEXED_COLUMNS,
+  textIndexHolds,
+} from '../db/queries/event-text-index';
 
 /** The events column each field reads (list fields: a JSON array of text). */
 const COLUMNS: Record<string, string> = {
@@ -93,10 +99,31 @@ function present(value: RawBuilder<unknown>, test: RawBuilder<SqlBool>): RawBuil
   return sql<SqlBool>`(${value} is not null and ${test})`;
 }
 
+/**
+ * `test`, narrowed first by the trigram index of the events' text (migration 0037) when the
+ * term has letters to look up. The index finds a superset; `test` decides, so the events found
+ * are the same either way.
+ */
+function indexed(
+  context: HuntCompileContext,
+  runs: readonly string[],
+  test: RawBuilder<SqlBool>,
+): RawBuilder<SqlBool> {
+  const narrowed = textIndexHolds(context.dialect, runs);
+  return narrowed ? sql<SqlBool>`(${narrowed} and ${test})` : test;
+}
+
+/** What of a term's value the index can look up: its plain runs (a whole value when exact). */
+const runsOf = (term: HuntTerm) =>
+  term.wildcard || term.field === null || huntFieldOf(term.field)?.kind === 'text'
+    ? literalRuns(foldCase(term.pattern))
+    : [foldCase(term.value)];
+
 function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<SqlBool> {
   if (term.field === null) {
     // Free text: the event's searchable text (migration 0013), folded already.
-    return sql<SqlBool>`events.search_text like ${`%${foldCase(term.pattern)}%`} escape '\\'`;
+    const test = sql<SqlBool>`events.search_text like ${`%${foldCase(term.pattern)}%`} escape '\\'`;
+    return indexed(context, runsOf(term), test);
   }
   if (term.field.startsWith('raw.')) {
     const value = rawValue(context.dialect, term.field);
@@ -111,9 +138,16 @@ function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<Sq
   // The label as every screen shows it (the file's label in the person's other events too).
   const ref = column === 'file_label' ? EVENT_FILE_LABEL : sql.ref(`events.${column}`);
   if (term.wildcard && term.value === '*') return sql<SqlBool>`${ref} is not null`;
-  if (kind === 'list') return listElement(context.dialect, column, term);
-  if (kind === 'text') return present(ref, contains(ref, term));
-  return present(ref, keyword(ref, term, !LOWER_CASE_COLUMNS.has(column)));
+  if (kind === 'list') {
+    const runs = runsOf(term);
+    const test = listElement(context.dialect, column, term);
+    return listValueIndexable(runs) ? indexed(context, runs, test) : test;
+  }
+  const test =
+    kind === 'text'
+      ? present(ref, contains(ref, term))
+      : present(ref, keyword(ref, term, !LOWER_CASE_COLUMNS.has(column)));
+  return TEXT_INDEXED_COLUMNS.has(column) ? indexed(context, runsOf(term), test) : test;
 }
 
 function compileRange(range: HuntRange): RawBuilder<SqlBool> {

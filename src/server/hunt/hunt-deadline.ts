@@ -17,9 +17,9 @@ export const HUNT_TOO_LONG =
   'This hunt ran past 10 seconds and was stopped: choose a shorter time range or add a field:value that narrows it.';
 
 /**
- * Runs a hunt's statements with a 10 s deadline. PostgreSQL: one read transaction with
- * `SET LOCAL statement_timeout` (the server cancels the statement and the connection goes back
- * to the pool). SQLite: better-sqlite3 offers no progress handler, so every statement's
+ * Runs a hunt's statements with a 10 s deadline for all of them together. PostgreSQL: one read
+ * transaction with `SET LOCAL statement_timeout`, set again before each statement to what is
+ * left (the server cancels the statement and the connection goes back to the pool). SQLite: better-sqlite3 offers no progress handler, so every statement's
  * condition carries `vigil_deadline`, which throws once the deadline passes, on the next rows
  * it reads (the one connection is held until then, never longer). `work` puts `deadline` in
  * the WHERE of each of its statements.
@@ -27,16 +27,25 @@ export const HUNT_TOO_LONG =
 export async function withHuntDeadline<T>(
   db: Kysely<Database>,
   dialect: Dialect,
-  work: (db: Kysely<Database>, deadline: RawBuilder<SqlBool>) => Promise<T>,
+  work: (
+    db: Kysely<Database>,
+    deadline: RawBuilder<SqlBool>,
+    /** Call between statements: PostgreSQL's timeout is per statement, so the next one gets what is left. */
+    nextStatement: () => Promise<void>,
+  ) => Promise<T>,
   ms = HUNT_DEADLINE_MS,
 ): Promise<T> {
   if (dialect === 'postgres') {
+    const end = Date.now() + ms;
     try {
       return await db.transaction().execute(async (trx) => {
-        await sql`set local statement_timeout = ${sql.lit(Math.max(1, Math.ceil(ms)))}`.execute(
-          trx,
-        );
-        return work(trx, sql<SqlBool>`1 = 1`);
+        const limit = async () => {
+          const left = Math.ceil(end - Date.now());
+          if (left <= 0) throw invalid(HUNT_TOO_LONG, 'q');
+          await sql`set local statement_timeout = ${sql.lit(left)}`.execute(trx);
+        };
+        await limit();
+        return work(trx, sql<SqlBool>`1 = 1`, limit);
       });
     } catch (error) {
       if (isPostgresTimeout(error)) throw invalid(HUNT_TOO_LONG, 'q');
@@ -46,7 +55,8 @@ export async function withHuntDeadline<T>(
   const key = randomUUID();
   setMatchDeadline(key, Date.now() + ms);
   try {
-    return await work(db, sql<SqlBool>`vigil_deadline(${key}) = 1`);
+    // The deadline is one instant for every statement: nothing to do between them.
+    return await work(db, sql<SqlBool>`vigil_deadline(${key}) = 1`, () => Promise.resolve());
   } catch (error) {
     if (error instanceof MatchDeadlineExceeded) throw invalid(HUNT_TOO_LONG, 'q');
     throw error;

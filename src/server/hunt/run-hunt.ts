@@ -109,7 +109,7 @@ export async function runHunt(
   const descending = request.sort.startsWith('-');
   const column = request.sort.replace(/^-/, '') as HuntSortColumn | 'time';
   const start = readCursor(request.cursor);
-  return withHuntDeadline(deps.db, deps.dialect, async (db, deadline) => {
+  return withHuntDeadline(deps.db, deps.dialect, async (db, deadline, nextStatement) => {
     const found = scope(deadline);
     const rows = await huntEventsPage(
       db,
@@ -118,6 +118,7 @@ export async function runHunt(
       start,
       request.limit + 1,
     );
+    await nextStatement();
     const counted = await countHuntEvents(db, found, HUNT_EXACT_TOTAL + 1);
     const page = rows.slice(0, request.limit);
     const last = page[page.length - 1];

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
+
+import type { Dialect } from '../dialect';
+
+/**
+ * The columns migration 0037 indexes by trigram (an event's searchable text, whole): a value
+ * found in one of them is found in the index.
+ */
+export const TEXT_INDEXED_COLUMNS: ReadonlySet<string> = new Set([
+  'file_name',
+  'email_subject',
+  // Not `app`: a few dozen values, each in many events, so its letters narrow nothing.
+  'repository',
+  'target',
+  'process_name',
+  'device_name',
+  'file_path',
+  'command_line',
+  'chat_text',
+  // JSON lists, indexed as their JSON text: a value without `"`, `\` or control characters is
+  // written in it as it is (see `listValueIndexable`).
+  'email_recipients',
+  'email_domains',
+]);
+
+/** The indexed expression of migration 0037 on PostgreSQL, written the same way so the planner matches it. */
+const POSTGRES_TEXT = sql.raw(
+  `vigil_fold(${[
+    'file_name',
+    'email_recipients',
+    'email_subject',
+    'app',
+    'repository',
+    'target',
+    'process_name',
+    'device_name',
+    'file_path',
+    'command_line',
+    'chat_text',
+    'email_domains',
+  ]
+    .map((c) =>
+      c.startsWith('email_')
+        ? `coalesce(cast(events.${c} as text), '')`
+        : `coalesce(events.${c}, '')`,
+    )
+    .join(` || ' ' || `)})`,
+);
+
+/** Whether a list element's runs are written as they are in the list's JSON text. */
+export function listValueIndexable(runs: readonly string[]): boolean {
+  // eslint-disable-next-line no-control-regex -- JSON escapes the control characters
+  return runs.every((run) => !/["\\\u0000-\u001f]/.test(run));
+}
+
+/** The fewest characters the index can look up (one trigram). */
+const SHORTEST = 3;
+/** At most this many trigrams of one query are asked for: any of them narrows, all of them is slower. */
+const MOST_TRIGRAMS = 12;
+
+/**
+ * The runs of plain text in a LIKE pattern body (`%` and `_` split it; `\x` is a plain x),
+ * folded as the index is. A value found by the pattern holds every run.
+ */
+export function literalRuns(pattern: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      run += pattern[++i]!;
+    } else if (c === '%' || c === '_') {
+      if (run) runs.push(run);
+      run = '';
+    } else {
+      run += c;
+    }
+  }
+  if (run) runs.push(run);
+  return runs;
+}
+
+/** The distinct trigrams (of characters, as FTS5's trigram tokenizer cuts them) of the runs. */
+export function trigramsOf(runs: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const run of runs) {
+    const chars = Array.from(run);
+    for (let i = 0; i + SHORTEST <= chars.length; i++) found.add(chars.slice(i, i + 3).join(''));
+  }
+  const all = [...found];
+  if (all.length <= MOST_TRIGRAMS) return all;
+  // Spread over the whole value: its start and end narrow as much as its middle.
+  return Array.from(
+    { length: MOST_TRIGRAMS },
+    (_, k) => all[Math.floor((k * (all.length - 1)) / (MOST_TRIGRAMS - 1))]!,
+  );
+}
+
+/**
+ * A condition true of every event whose indexed text holds all of `runs` (folded), through
+ * migration 0037's trigram index; null when no run is long enough to look up. It is a superset
+ * (it narrows, the caller's own condition decides), never NULL, and every run is a parameter.
+ */
+export function textIndexHolds(
+  dialect: Dialect,
+  runs: readonly string[],
+): RawBuilder<SqlBool> | null {
+  const long = runs.filter((r) => Array.from(r).length >= SHORTEST);
+  // One trigram alone is in too many events to narrow (reading them costs more than the scan).
+  if (trigramsOf(long).length < 2) return null;
+  if (dialect === 'postgres') {
+    const likes = long.map(
+      (run) =>
+        sql<SqlBool>`${POSTGRES_TEXT} like ${`%${run.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`,
+    );
+    return sql<SqlBool>`(${sql.join(likes, sql` and `)})`;
+  }
+  // FTS5's own syntax, each trigram a quoted string ("" for a quote): no phrase, so no positions.
+  const match = trigramsOf(long)
+    .map((t) => `"${t.replace(/"/g, '""')}"`)
+    .join(' AND ');
+  return sql<SqlBool>`events.id in (select rowid from events_text where events_text match ${match})`;
+}

@@ -1,0 +1,435 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import pg from 'pg';
+
+import { openDatabase } from '../../src/server/db/database';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { runHunt, runHuntFacet, runHuntHistogram } from '../../src/server/hunt/run-hunt';
+import type { HuntDeps } from '../../src/server/hunt/run-hunt';
+import { parseHuntQuery } from '../../src/server/hunt/parse-query';
+import { HUNT_TOO_LONG } from '../../src/server/hunt/hunt-deadline';
+import { benchEvents, insertBenchEvents } from './findings-data';
+
+const DAY = 86_400_000;
+/** The events are written in transactions of this many (one 10-million-row transaction would hold a WAL as large as the file). */
+const CHUNK = 250_000;
+
+/** Field queries (aim: p95 under 300 ms) and free text and wildcards (aim: p95 under 1 s). */
+export const HUNT_BENCH_QUERIES = {
+  field: [
+    'activity:usb_write',
+    'file.destination:personal_email',
+    'file.name:"Document 42.docx"',
+    'app:GitHub AND activity:repo_push',
+    'email.domain:gmail.com',
+    'person:E10042',
+    'category:auth AND outcome:failure',
+    'repository:"northwind/repo-7"',
+  ],
+  text: [
+    'contoso',
+    'proton.me',
+    '"document 42"',
+    'wevtutil',
+    'file.name:*4217.docx',
+    'process.command:*DisableRealtimeMonitoring*',
+    'email.subject:invoice',
+  ],
+} as const;
+
+/** One query's timings over the default 30 days (the first page with its exact total). */
+export interface HuntQueryTiming {
+  q: string;
+  total: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  load: number[];
+}
+
+/** What the hunt bench measured on one engine. */
+export interface HuntBenchResult {
+  engine: 'sqlite' | 'postgres';
+  events: number;
+  people: number;
+  days: number;
+  buildSeconds: number;
+  buildLoad: number[];
+  index: { buildSeconds: number; bytes: number; name: string; load: number[] };
+  /** The events' other indexes, dropped for the bulk load and built after it. */
+  otherIndexes: { buildSeconds: number; names: string[] };
+  eventsBytes: number;
+  requestsPerQuery: number;
+  field: HuntQueryTiming[];
+  text: HuntQueryTiming[];
+  fieldP95Ms: number;
+  textP95Ms: number;
+  facets: HuntQueryTiming[];
+  histogram: HuntQueryTiming[];
+  /** A query that reads every raw record of 90 days: stopped at 10 s with the sentence. */
+  deadline: { q: string; ms: number; answer: string };
+  load: number[];
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+const round = (ms: number) => Math.round(ms * 10) / 10;
+const loadAverage = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
+
+/** The bench's events: the findings bench's mix, spread over `people` people (E10000…). */
+function* everyonesEvents(end: number, count: number, people: number) {
+  let i = 0;
+  for (const row of benchEvents('E0', 'x', end, count)) {
+    const person = (i * 7919) % people;
+    row[3] = `E${10_000 + person}`;
+    row[10] = `person${person}@northwind.example`;
+    yield row;
+    i++;
+  }
+}
+
+/** The next `size` rows of an iterator (the rest of a chunked bulk write). */
+function* take<T>(rows: Iterator<T>, size: number) {
+  for (let n = 0; n < size; n++) {
+    const next = rows.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+async function openBenchDatabase(engine: 'sqlite' | 'postgres', name = 'huntfast_bench') {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(process.env.BENCH_HUNT_DIR ?? os.tmpdir(), 'huntfast-'));
+    const file = path.join(dir, 'bench.db');
+    const handle = openDatabase(file);
+    await migrateToLatest(handle.db, 'sqlite');
+    return {
+      handle,
+      bytes: () => fs.statSync(file).size,
+      cleanup: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const admin = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), { poolSize: 4 });
+  await migrateToLatest(handle.db, 'postgres', 'public');
+  return {
+    handle,
+    bytes: async () => {
+      const { rows } = await handle.pool!.query<{ n: string }>(
+        `select pg_total_relation_size(relid)::text as n from pg_partition_tree('events')`,
+      );
+      return rows.reduce((sum, r) => sum + Number(r.n), 0);
+    },
+    cleanup: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: admin });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * Takes the events' secondary indexes (and migration 0037's text index) off before the bulk
+ * load, as a restore would; gives back what builds them again, timed apart.
+ */
+async function withoutIndexes(handle: DatabaseHandle) {
+  if (handle.sqlite) {
+    const sqlite = handle.sqlite;
+    const triggers = sqlite
+      .prepare(
+        `select name, sql from sqlite_master where type = 'trigger' and name like 'events_text_%'`,
+      )
+      .all() as Array<{ name: string; sql: string }>;
+    const indexes = sqlite
+      .prepare(
+        `select name, sql from sqlite_master where type = 'index' and tbl_name = 'events' and sql is not null`,
+      )
+      .all() as Array<{ name: string; sql: string }>;
+    const insert = triggers.find((t) => t.name === 'events_text_insert')!.sql;
+    const text = /values \(new\.id, ([\s\S]*)\);\s*end$/i.exec(insert)![1]!.replace(/new\./g, '');
+    for (const t of triggers) sqlite.exec(`drop trigger ${t.name}`);
+    for (const i of indexes) sqlite.exec(`drop index ${i.name}`);
+    return {
+      indexes: () => {
+        for (const i of indexes) sqlite.exec(i.sql);
+        return Promise.resolve(indexes.map((i) => i.name));
+      },
+      text: () => {
+        sqlite.exec(`insert into events_text (rowid, text) select id, ${text} from events`);
+        for (const t of triggers) sqlite.exec(t.sql);
+        const row = sqlite
+          .prepare(`select sum(pgsize) as n from dbstat where name like 'events_text%'`)
+          .get() as { n: number };
+        return Promise.resolve({
+          name: 'events_text (FTS5 trigram, contentless, detail=none)',
+          bytes: row.n,
+        });
+      },
+    };
+  }
+  const pool = handle.pool!;
+  const { rows } = await pool.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'events'
+       and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const r of rows) {
+    await pool.query(`drop index ${r.indexname}`);
+    // pg_indexes writes a partitioned index `ON ONLY` the parent: built so, no partition gets it.
+    r.indexdef = r.indexdef.replace(' ON ONLY ', ' ON ');
+  }
+  const text = rows.find((r) => r.indexname === 'events_text_trgm')!;
+  return {
+    indexes: async () => {
+      for (const r of rows) if (r !== text) await pool.query(r.indexdef);
+      return rows.filter((r) => r !== text).map((r) => r.indexname);
+    },
+    text: async () => {
+      await pool.query(text.indexdef);
+      const size = await pool.query<{ n: string }>(
+        `select coalesce(sum(pg_relation_size(relid)), 0)::text as n from pg_partition_tree('events_text_trgm')`,
+      );
+      return { name: 'events_text_trgm (pg_trgm GIN)', bytes: Number(size.rows[0]!.n) };
+    },
+  };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+async function timeQuery(
+  q: string,
+  requests: number,
+  once: () => Promise<number>,
+): Promise<HuntQueryTiming> {
+  const first = await once();
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) times.push((await timed(once)).ms);
+  times.sort((a, b) => a - b);
+  return {
+    q,
+    total: first,
+    p50Ms: round(percentile(times, 50)),
+    p95Ms: round(percentile(times, 95)),
+    maxMs: round(times[times.length - 1] ?? 0),
+    load: loadAverage(),
+  };
+}
+
+/**
+ * `npm run bench -- hunt`: `events` events of `people` people over 90 days, written in bulk
+ * through the database layer (the pipeline's own cost at this size is another bench's),
+ * migration 0037's text index built after them; then the hunting functions the routes call
+ * (not HTTP): each query's first page with its total over the default 30 days, `requests`
+ * times, facets and histograms, and a query that must stop at 10 s. The database is deleted
+ * when measured.
+ */
+export async function benchHunt(
+  engine: 'sqlite' | 'postgres',
+  events: number,
+  log: (line: string) => void,
+  people = 10_000,
+  requests = 10,
+): Promise<HuntBenchResult> {
+  const { handle, bytes, cleanup } = await openBenchDatabase(engine);
+  try {
+    const end = Math.floor(Date.now() / DAY) * DAY + DAY;
+    const putBack = await withoutIndexes(handle);
+    const build = await timed(async () => {
+      let written = 0;
+      const rows = everyonesEvents(end, events, people);
+      for (let from = 0; from < events; from += CHUNK) {
+        written += await insertBenchEvents(handle, take(rows, CHUNK), {
+          from: end - 90 * DAY,
+          to: end,
+        });
+        if (from % 1_000_000 === 0) log(`  ${written.toLocaleString('en-US')} events written…`);
+      }
+      return written;
+    });
+    const buildLoad = loadAverage();
+    log(`  ${build.value.toLocaleString('en-US')} events in ${(build.ms / 1000).toFixed(1)} s`);
+    const others = await timed(putBack.indexes);
+    log(
+      `  ${others.value.length} other indexes of events built in ${(others.ms / 1000).toFixed(1)} s`,
+    );
+    const index = await timed(putBack.text);
+    const indexLoad = loadAverage();
+    log(
+      `  text index built in ${(index.ms / 1000).toFixed(1)} s, ${(index.value.bytes / 2 ** 20).toFixed(0)} MB`,
+    );
+    if (handle.sqlite) handle.sqlite.exec('analyze');
+    else await handle.pool!.query('vacuum analyze events');
+    const deps: HuntDeps = {
+      db: handle.db,
+      dialect: handle.dialect,
+      peopleNamed: (value) => [value],
+      now: end,
+    };
+    const page = (q: string) => async () => {
+      const tree = parseHuntQuery(q);
+      const found = await runHunt(deps, { q, limit: 50, sort: '-time' }, tree);
+      return found.total;
+    };
+    const field: HuntQueryTiming[] = [];
+    for (const q of HUNT_BENCH_QUERIES.field) {
+      field.push(await timeQuery(q, requests, page(q)));
+      log(`  ${q.padEnd(44)} ${JSON.stringify(field[field.length - 1])}`);
+    }
+    const text: HuntQueryTiming[] = [];
+    for (const q of HUNT_BENCH_QUERIES.text) {
+      text.push(await timeQuery(q, requests, page(q)));
+      log(`  ${q.padEnd(44)} ${JSON.stringify(text[text.length - 1])}`);
+    }
+    const facets: HuntQueryTiming[] = [];
+    const histogram: HuntQueryTiming[] = [];
+    for (const q of ['', 'activity:usb_write', 'contoso']) {
+      for (const f of ['person', 'activity'] as const) {
+        facets.push(
+          await timeQuery(`${f} of ${q || '(everything)'}`, requests, async () => {
+            const values = await runHuntFacet(deps, { q }, parseHuntQuery(q), f);
+            return values.length;
+          }),
+        );
+        log(`  facet ${JSON.stringify(facets[facets.length - 1])}`);
+      }
+      histogram.push(
+        await timeQuery(q || '(everything)', requests, async () => {
+          const h = await runHuntHistogram(deps, { q }, parseHuntQuery(q));
+          return h.buckets.reduce((sum, b) => sum + b.count, 0);
+        }),
+      );
+      log(`  histogram ${JSON.stringify(histogram[histogram.length - 1])}`);
+    }
+    const long = 'raw.i:*12345*';
+    const stopped = await timed(async () => {
+      try {
+        const found = await runHunt(
+          deps,
+          { q: long, from: end - 90 * DAY, to: end, limit: 50, sort: '-time' },
+          parseHuntQuery(long),
+        );
+        return `answered: ${found.total} events`;
+      } catch (error) {
+        const message = (error as Error).message;
+        return message === HUNT_TOO_LONG ? `stopped: ${message}` : `failed: ${message}`;
+      }
+    });
+    log(`  ${long} over 90 days: ${stopped.value} after ${(stopped.ms / 1000).toFixed(1)} s`);
+    const worst = (list: HuntQueryTiming[]) => Math.max(...list.map((t) => t.p95Ms));
+    return {
+      engine,
+      events: build.value,
+      people,
+      days: 90,
+      buildSeconds: round(build.ms / 1000),
+      buildLoad,
+      index: {
+        buildSeconds: round(index.ms / 1000),
+        bytes: index.value.bytes,
+        name: index.value.name,
+        load: indexLoad,
+      },
+      otherIndexes: { buildSeconds: round(others.ms / 1000), names: others.value },
+      eventsBytes: await bytes(),
+      requestsPerQuery: requests,
+      field,
+      text,
+      fieldP95Ms: worst(field),
+      textP95Ms: worst(text),
+      facets,
+      histogram,
+      deadline: { q: long, ms: round(stopped.ms), answer: stopped.value },
+      load: loadAverage(),
+    };
+  } finally {
+    // BENCH_HUNT_KEEP=1 keeps the database to read query plans (delete it by hand after).
+    if (process.env.BENCH_HUNT_KEEP !== '1') await cleanup();
+  }
+}
+
+/** Migration 0037's write cost: rows per second of the bulk insert with its indexes and without. */
+export interface TextIndexWriteCost {
+  engine: 'sqlite' | 'postgres';
+  rows: number;
+  withIndexRowsPerSecond: number;
+  withoutIndexRowsPerSecond: number;
+  /** With over without: the share of the insert rate the indexes leave. */
+  ratio: number;
+  load: number[];
+}
+
+/** Drops what migration 0037 adds to events (the b-trees and the text index or its triggers). */
+async function dropMigration0037(handle: DatabaseHandle) {
+  const drops = [
+    'drop index events_activity_time',
+    'drop index events_category_time',
+    'drop index events_destination_time',
+  ];
+  if (handle.sqlite) {
+    for (const d of drops) handle.sqlite.exec(d);
+    for (const t of ['insert', 'delete', 'update'])
+      handle.sqlite.exec(`drop trigger events_text_${t}`);
+    return;
+  }
+  for (const d of [...drops, 'drop index events_text_trgm']) await handle.pool!.query(d);
+}
+
+/**
+ * The same `rows` bench events written into a fresh database as migrated (every index of
+ * events, 0037's included) and into one without 0037's, twice each in turn (best of two), in
+ * transactions of CHUNK as the hunt bench writes: what the indexes cost the ingest's writes.
+ */
+export async function benchTextIndexWriteCost(
+  engine: 'sqlite' | 'postgres',
+  rows = 100_000,
+): Promise<TextIndexWriteCost> {
+  const end = Math.floor(Date.now() / DAY) * DAY + DAY;
+  const rate = async (without: boolean) => {
+    const { handle, cleanup } = await openBenchDatabase(engine, 'huntfast_cost');
+    try {
+      if (without) await dropMigration0037(handle);
+      const it = everyonesEvents(end, rows, 10_000);
+      const { ms } = await timed(async () => {
+        for (let from = 0; from < rows; from += CHUNK)
+          await insertBenchEvents(handle, take(it, CHUNK), { from: end - 90 * DAY, to: end });
+      });
+      return rows / (ms / 1000);
+    } finally {
+      await cleanup();
+    }
+  };
+  const withIndex: number[] = [];
+  const withoutIndex: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    withIndex.push(await rate(false));
+    withoutIndex.push(await rate(true));
+  }
+  const best = (list: number[]) => Math.round(Math.max(...list));
+  return {
+    engine,
+    rows,
+    withIndexRowsPerSecond: best(withIndex),
+    withoutIndexRowsPerSecond: best(withoutIndex),
+    ratio: Math.round((best(withIndex) / best(withoutIndex)) * 100) / 100,
+    load: loadAverage(),
+  };
+}
