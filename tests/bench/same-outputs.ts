@@ -32,7 +32,10 @@ function plain(row: Row, drop: RegExp = /^$/): Row {
   return Object.fromEntries(
     Object.entries(row)
       .filter(([key]) => !drop.test(key))
-      .map(([key, value]) => [key, value === null ? null : String(value)]),
+      .map(([key, value]) => [
+        key,
+        value === null ? null : ((JSON.stringify(value) as string | undefined) ?? 'undefined'),
+      ]),
   );
 }
 

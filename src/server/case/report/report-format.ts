@@ -18,4 +18,3 @@ export function formatDay(ms: number): string {
 export function formatWindow(start: number, end: number): string {
   return `${formatDay(start)} to ${formatDay(end - 1)}`;
 }
-
