@@ -15,6 +15,7 @@ import type {
   HuntScope,
   HuntSortColumn,
 } from '../db/queries/hunt-events';
+import { indexPendingEventText } from '../db/queries/event-text-index';
 import type { Database } from '../db/schema';
 import { invalid } from '../domain-error';
 import { compileHuntQuery } from './compile-query';
@@ -109,6 +110,7 @@ export async function runHunt(
   const descending = request.sort.startsWith('-');
   const column = request.sort.replace(/^-/, '') as HuntSortColumn | 'time';
   const start = readCursor(request.cursor);
+  await indexPendingEventText(deps.db, deps.dialect);
   return withHuntDeadline(deps.db, deps.dialect, async (db, deadline, nextStatement) => {
     const found = scope(deadline);
     const rows = await huntEventsPage(
@@ -147,6 +149,7 @@ export async function runHuntFacet(
   field: HuntFacetField,
 ) {
   const { scope } = scopeOf(deps, request, tree);
+  await indexPendingEventText(deps.db, deps.dialect);
   return withHuntDeadline(deps.db, deps.dialect, (db, deadline) =>
     huntFacet(db, scope(deadline), field, 20),
   );
@@ -177,6 +180,7 @@ export async function runHuntHistogram(
   const span = range.to - range.from;
   const bucketMs =
     BUCKETS_MS.find((b) => span / b <= MAX_BUCKETS) ?? BUCKETS_MS[BUCKETS_MS.length - 1]!;
+  await indexPendingEventText(deps.db, deps.dialect);
   const buckets = await withHuntDeadline(deps.db, deps.dialect, (db, deadline) =>
     huntHistogram(db, scope(deadline), bucketMs),
   );

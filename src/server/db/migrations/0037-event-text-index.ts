@@ -87,13 +87,14 @@ export function eventTextIndexMigration(dialect: Dialect): Migration {
         text, content='', contentless_delete=1, detail=none, tokenize='trigram case_sensitive 1')`.execute(
         db,
       );
-      await sql
-        .raw(`insert into events_text (rowid, text) select id, ${fullText()} from events`)
-        .execute(db);
+      // Triggers only queue an event (a cheap b-tree insert): the ingest indexes its batch's queue
+      // in one statement before it commits, and a hunt indexes whatever is left before it reads.
+      await sql`create table events_text_pending (id integer primary key)`.execute(db);
+      await sql`insert into events_text_pending (id) select id from events`.execute(db);
       await sql
         .raw(
           `create trigger events_text_insert after insert on events begin
-            insert into events_text (rowid, text) values (new.id, ${fullText('new.')});
+            insert or ignore into events_text_pending (id) values (new.id);
           end`,
         )
         .execute(db);
@@ -101,6 +102,7 @@ export function eventTextIndexMigration(dialect: Dialect): Migration {
         .raw(
           `create trigger events_text_delete after delete on events begin
             delete from events_text where rowid = old.id;
+            delete from events_text_pending where id = old.id;
           end`,
         )
         .execute(db);
@@ -108,7 +110,7 @@ export function eventTextIndexMigration(dialect: Dialect): Migration {
         .raw(
           `create trigger events_text_update after update of id, ${TEXT_COLUMNS.join(', ')} on events begin
             delete from events_text where rowid = old.id;
-            insert into events_text (rowid, text) values (new.id, ${fullText('new.')});
+            insert or ignore into events_text_pending (id) values (new.id);
           end`,
         )
         .execute(db);
@@ -124,6 +126,7 @@ export function eventTextIndexMigration(dialect: Dialect): Migration {
       await sql`drop trigger if exists events_text_update`.execute(db);
       await sql`drop trigger if exists events_text_delete`.execute(db);
       await sql`drop trigger if exists events_text_insert`.execute(db);
+      await sql`drop table if exists events_text_pending`.execute(db);
       await sql`drop table if exists events_text`.execute(db);
     },
   };

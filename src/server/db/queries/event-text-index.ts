@@ -1,7 +1,9 @@
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { RawBuilder, SqlBool } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 
 import type { Dialect } from '../dialect';
+import type { Database } from '../schema';
 
 /**
  * The columns migration 0037 indexes by trigram (an event's searchable text, whole): a value
@@ -24,29 +26,61 @@ export const TEXT_INDEXED_COLUMNS: ReadonlySet<string> = new Set([
   'email_domains',
 ]);
 
+/** The columns of an event's searchable text, in migration 0037's order. */
+const TEXT_COLUMNS = [
+  'file_name',
+  'email_recipients',
+  'email_subject',
+  'app',
+  'repository',
+  'target',
+  'process_name',
+  'device_name',
+  'file_path',
+  'command_line',
+  'chat_text',
+  'email_domains',
+];
+
+/** An event's searchable text, folded and whole, from the columns of `table`. */
+function textOf(table: string): string {
+  return `vigil_fold(${TEXT_COLUMNS.map((c) =>
+    c.startsWith('email_')
+      ? `coalesce(cast(${table}.${c} as text), '')`
+      : `coalesce(${table}.${c}, '')`,
+  ).join(` || ' ' || `)})`;
+}
+
 /** The indexed expression of migration 0037 on PostgreSQL, written the same way so the planner matches it. */
-const POSTGRES_TEXT = sql.raw(
-  `vigil_fold(${[
-    'file_name',
-    'email_recipients',
-    'email_subject',
-    'app',
-    'repository',
-    'target',
-    'process_name',
-    'device_name',
-    'file_path',
-    'command_line',
-    'chat_text',
-    'email_domains',
-  ]
-    .map((c) =>
-      c.startsWith('email_')
-        ? `coalesce(cast(events.${c} as text), '')`
-        : `coalesce(events.${c}, '')`,
-    )
-    .join(` || ' ' || `)})`,
-);
+const POSTGRES_TEXT = sql.raw(textOf('events'));
+
+/**
+ * SQLite: the events migration 0037's triggers queued (new, or their text changed) go into the
+ * trigram index in one statement, then leave the queue. One statement over a batch costs a
+ * tenth of indexing each row from its own trigger (178,080 events: 1.1 s against about 14 s).
+ */
+const INDEX_PENDING = `insert into events_text (rowid, text)
+  select events.id, ${textOf('events')} from events_text_pending
+  join events on events.id = events_text_pending.id`;
+const CLEAR_PENDING = 'delete from events_text_pending';
+
+/** Indexes the queued events on the raw connection, inside the caller's transaction. */
+export function indexPendingEventTextSqlite(sqlite: SQLite.Database): void {
+  sqlite.prepare(INDEX_PENDING).run();
+  sqlite.prepare(CLEAR_PENDING).run();
+}
+
+/**
+ * Indexes the queued events before a hunt reads the index (SQLite; nothing on PostgreSQL, whose
+ * index is kept by the database): whatever wrote them, no event is missing from the index.
+ */
+export async function indexPendingEventText(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await db.transaction().execute(async (trx) => {
+    await sql.raw(INDEX_PENDING).execute(trx);
+    await sql.raw(CLEAR_PENDING).execute(trx);
+  });
+}
 
 /** Whether a list element's runs are written as they are in the list's JSON text. */
 export function listValueIndexable(runs: readonly string[]): boolean {
