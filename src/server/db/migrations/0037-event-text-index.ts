@@ -52,23 +52,27 @@ export function eventTextIndexMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       // Field hunts by the keyword columns hunted most, compared as stored (lower case), each in
-      // time order: the newest page and the total read only the events of that value.
-      await db.schema
-        .createIndex('events_activity_time')
-        .on('events')
-        .columns(['activity', 'time'])
-        .execute();
-      await db.schema
-        .createIndex('events_category_time')
-        .on('events')
-        .columns(['category', 'time'])
-        .execute();
-      await db.schema
-        .createIndex('events_destination_time')
-        .on('events')
-        .columns(['file_destination', 'time'])
-        .where(sql.ref('file_destination'), 'is not', null)
-        .execute();
+      // time order: the newest page and the total read only the events of that value. PostgreSQL
+      // only: SQLite's planner, without statistics, took them for a subject's findings too (a
+      // MULTI-INDEX OR over everyone's events of a category instead of the subject's own rows).
+      if (dialect === 'postgres') {
+        await db.schema
+          .createIndex('events_activity_time')
+          .on('events')
+          .columns(['activity', 'time'])
+          .execute();
+        await db.schema
+          .createIndex('events_category_time')
+          .on('events')
+          .columns(['category', 'time'])
+          .execute();
+        await db.schema
+          .createIndex('events_destination_time')
+          .on('events')
+          .columns(['file_destination', 'time'])
+          .where(sql.ref('file_destination'), 'is not', null)
+          .execute();
+      }
       if (dialect === 'postgres') {
         await sql`select pg_advisory_xact_lock(hashtext('vigil pg_trgm'))`.execute(db);
         await sql`create extension if not exists pg_trgm schema public`.execute(db);
@@ -116,9 +120,9 @@ export function eventTextIndexMigration(dialect: Dialect): Migration {
         .execute(db);
     },
     async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex('events_destination_time').execute();
-      await db.schema.dropIndex('events_category_time').execute();
-      await db.schema.dropIndex('events_activity_time').execute();
+      await db.schema.dropIndex('events_destination_time').ifExists().execute();
+      await db.schema.dropIndex('events_category_time').ifExists().execute();
+      await db.schema.dropIndex('events_activity_time').ifExists().execute();
       if (dialect === 'postgres') {
         await sql`drop index if exists events_text_trgm`.execute(db);
         return;
