@@ -6,6 +6,7 @@ import { openDatabase } from '../../../src/server/db/database';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { insertUserIfAbsent } from '../../../src/server/db/queries/users';
+import { isCopiedTable } from '../../../src/server/db/queries/copy-tables';
 import { ingestGeneratedDataset } from '../../../src/server/demo/load-dataset';
 import { ingest } from '../../../src/server/ingest/pipeline/ingest';
 import { openTestDatabase, testDialect } from '../support/test-database';
@@ -32,7 +33,9 @@ const tablesOf = (sqlite: NonNullable<DatabaseHandle['sqlite']>) =>
         `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`,
       )
       .all() as Array<{ name: string }>
-  ).map((r) => r.name);
+  )
+    .map((r) => r.name)
+    .filter(isCopiedTable);
 
 async function counts(handle: DatabaseHandle, tables: string[]): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

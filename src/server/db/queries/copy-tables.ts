@@ -16,6 +16,17 @@ export interface SourceTable {
 
 const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
+/**
+ * SQLite's own hunting index (migration 0037: the FTS5 table, its shadow tables and its queue):
+ * PostgreSQL keeps the same index as a GIN index of the events, built as they are copied.
+ */
+const SQLITE_ONLY = /^events_text(_|$)/;
+
+/** Whether a SQLite table is copied: neither the migrator's nor one PostgreSQL has no use for. */
+export function isCopiedTable(name: string): boolean {
+  return !MIGRATION_TABLES.has(name) && !SQLITE_ONLY.test(name);
+}
+
 function quote(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -30,7 +41,7 @@ export function sqliteTables(sqlite: SQLite.Database): SourceTable[] {
       .all() as Array<{ name: string }>
   )
     .map((r) => r.name)
-    .filter((name) => !MIGRATION_TABLES.has(name));
+    .filter(isCopiedTable);
   return names.map((name) => ({
     name,
     // table_info leaves out generated columns (events.search_text): the target computes its own.
