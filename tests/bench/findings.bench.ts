@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { savePrivacySettings } from '../../src/server/db/queries/privacy-settings';
 import { insertUserIfAbsent } from '../../src/server/db/queries/users';
 import { defaultPrivacySettings } from '../../src/shared/schemas/privacy';
+import { FINDINGS_BENCH_ENDPOINTS } from './finding-endpoints';
 import { benchEvents, insertBenchEvents } from './findings-data';
 
 /** p50/p95 of one finding endpoint. */
@@ -42,37 +43,6 @@ export interface FindingsBenchResult {
 }
 
 const DAY = 86_400_000;
-const ENDPOINTS = [
-  'findings/app-access',
-  'findings/app-access/stats',
-  'findings/app-access/daily-chart',
-  'findings/app-access/accesses',
-  'findings/working-hours',
-  'findings/security-hygiene',
-  'findings/security-hygiene/failed-sign-ins',
-  'findings/devices',
-  'findings/access-requests',
-  'findings/code-repos',
-  'findings/competitor-mentions',
-  'findings/external-emails',
-  'findings/slack-shares',
-  'findings/slack-downloads',
-  'findings/local-apps',
-  'findings/powershell-pseudo-commands',
-  'findings/communications-analysis?hops=1',
-  'findings/communications-analysis?hops=3',
-  'findings/file-access',
-  'findings/file-access/sankey',
-  'findings/file-access/files',
-  'findings/file-access/files?label=Confidential',
-  'findings/file-access/files/f42/events',
-  'findings/deletions',
-  'summary',
-  'evidence/anomaly-counts',
-  'remediation-suggestions',
-  'events?limit=100',
-  'events?category=file&q=document%2042&limit=100',
-];
 
 async function openEngine(
   engine: 'sqlite' | 'postgres',
@@ -189,7 +159,7 @@ export async function benchFindings(
     const rollupBuildSeconds = (Date.now() - buildStart) / 1000;
 
     const endpoints: EndpointTiming[] = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of FINDINGS_BENCH_ENDPOINTS) {
       const t = performance.now();
       const warm = await get(endpoint);
       const firstMs = Math.round((performance.now() - t) * 10) / 10;
