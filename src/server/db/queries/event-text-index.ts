@@ -76,6 +76,10 @@ export function indexPendingEventTextSqlite(sqlite: SQLite.Database): void {
  */
 export async function indexPendingEventText(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
+  // The ingest empties the queue as it commits: most hunts (a screen asks for rows, each facet and
+  // the histogram at once) find nothing queued, and need no write transaction to learn it.
+  const queued = await sql`select 1 from events_text_pending limit 1`.execute(db);
+  if (queued.rows.length === 0) return;
   await db.transaction().execute(async (trx) => {
     await sql.raw(INDEX_PENDING).execute(trx);
     await sql.raw(CLEAR_PENDING).execute(trx);
