@@ -64,25 +64,34 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
     timeout: 10_000,
   });
 
-  // A row opens with its raw record; its file name pivots the hunt.
+  // A row opens with its raw record (Enter); Escape goes back to the results.
   await tabTo(page, grid);
   await press(page, 'Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Raw record')).toBeVisible();
   // The person is shown by the one presenter: a pseudonym to a role without identity.reveal.
   await expect(dialog.getByRole('region', { name: /^About Person / })).toBeVisible();
-  const fileName = (await dialog
-    .locator('.hunt-pivots tr')
-    .first()
-    .locator('td')
-    .first()
-    .textContent())!;
-  await tabTo(page, dialog.getByRole('button', { name: 'Search file name' }));
-  await press(page, 'Enter');
+  await press(page, 'Escape');
+  await expect(dialog).toBeHidden();
+  await expect(grid).toBeFocused();
+
+  // In the results the arrows move a cell cursor along the row under the cursor: Right three
+  // times reaches the File name column, and s hunts for that file name alone.
+  const fileColumn = await grid
+    .getByRole('columnheader', { name: 'File name' })
+    .getAttribute('aria-colindex');
+  for (let step = 0; step < 3; step++) await press(page, 'ArrowRight');
+  const cell = grid.locator('[data-cell-cursor]');
+  await expect(cell).toHaveAttribute('aria-colindex', fileColumn!);
+  await expect(grid).toHaveAttribute('aria-activedescendant', (await cell.getAttribute('id'))!);
+  const fileName = (await cell.textContent())!;
+  expect(fileName).not.toBe('');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/hunt-cell-cursor.png`, fullPage: true });
+  await press(page, 's');
   const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await expect(query).toHaveValue(new RegExp(`^file\\.name:"?${escaped}"?$`));
   await expect(page).toHaveURL(/from=\d+&to=\d+/);
-  await expect(grid.locator('.dt-body-row').first()).toBeVisible();
+  await expect(grid.locator('.dt-body-row').first()).toContainText(fileName, { timeout: 20_000 });
   const huntUrl = new URL(page.url());
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/hunt.png`, fullPage: true });
 
@@ -142,9 +151,9 @@ test('Hunt… from the palette, then an event pinned by p to a case about its pe
   );
   await signIn(page, 'analyst');
 
-  // Hunt… (the palette's commands, >) lands in the query box, ready to type.
+  // Hunt… in the palette's default mode (no > typed) lands in the query box, ready to type.
   await press(page, 'Control+k');
-  await page.keyboard.type('>Hunt…');
+  await page.keyboard.type('hunt');
   await expect(page.getByRole('option', { name: /^Hunt…/ })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -186,13 +195,25 @@ test('Hunt… from the palette, then an event pinned by p to a case about its pe
   await expect(query).toHaveValue(/^person:E10003 AND NOT source:[\w-]+$/);
   await expect(grid.locator('.dt-body-row').first()).toBeVisible({ timeout: 20_000 });
 
-  // From the event's person: their timeline is every event of theirs, newest first.
+  // shift+p on the row under the cursor offers its person: their timeline (every event of
+  // theirs, newest first), their alerts, a new case about them.
   await tabTo(page, grid);
-  await press(page, 'Enter');
-  const person = dialog.getByRole('region', { name: /^About Person / });
-  await expect(person.getByRole('link', { name: /^Alerts about Person / })).toBeVisible();
-  await tabTo(page, person.getByRole('button', { name: /^Timeline of Person / }));
+  await press(page, 'Shift+P');
+  await expect(page.getByRole('option', { name: /^Alerts about Person / })).toBeVisible();
+  await expect(page.getByRole('option', { name: /^Open a case about Person / })).toBeVisible();
+  const timeline = page.getByRole('option', { name: /^Timeline of Person / });
+  await expect(timeline).toHaveAttribute('aria-selected', 'true');
   await press(page, 'Enter');
   await expect(query).toHaveValue(/^person:"Person [A-Z0-9]{4}-[A-Z0-9]{4}"$/);
   await expect(grid.locator('.dt-body-row').first()).toBeVisible({ timeout: 20_000 });
+
+  // On the Activity cell of a row (four columns right), a adds its activity to the hunt (AND).
+  await tabTo(page, grid);
+  for (let step = 0; step < 4; step++) await press(page, 'ArrowRight');
+  const activity = (await grid.locator('[data-cell-cursor]').textContent())!;
+  await press(page, 'a');
+  await expect(query).toHaveValue(
+    new RegExp(`^person:"Person [A-Z0-9]{4}-[A-Z0-9]{4}" AND activity:${activity}$`),
+  );
+  await expect(grid.locator('.dt-body-row').first()).toContainText(activity, { timeout: 20_000 });
 });

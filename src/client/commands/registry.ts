@@ -30,6 +30,10 @@ import type { ClientCommand } from './command';
 import { huntFields } from './hunt/hunt-fields';
 import { huntOpen } from './hunt/hunt-open';
 import { huntPinEvent } from './hunt/hunt-pin-event';
+import { huntSearchValue } from './hunt/hunt-search-value';
+import { huntAddValue } from './hunt/hunt-add-value';
+import { huntExcludeValue } from './hunt/hunt-exclude-value';
+import { huntPerson } from './hunt/hunt-person';
 import { detectionRuleAdd } from './detection/detection-rule-add';
 import { detectionRuleDelete } from './detection/detection-rule-delete';
 import { detectionRuleTest } from './detection/detection-rule-test';
@@ -156,6 +160,10 @@ export const clientCommands: readonly ClientCommand[] = [
   huntOpen,
   huntFields,
   huntPinEvent,
+  huntSearchValue,
+  huntAddValue,
+  huntExcludeValue,
+  huntPerson,
   createContextual,
   linkCopy,
   themeSet,

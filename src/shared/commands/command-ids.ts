@@ -153,10 +153,15 @@ const commandSpecs: readonly CommandSpec[] = [
   },
   { id: 'quarantine.retry' },
   // Hunt (issue 28): Hunt… from anywhere; on its screen ? shows the query fields and p pins an
-  // event to a case about its person.
+  // event to a case about its person; s, a and n pivot on the value under the grid's cell
+  // cursor; shift+p offers the event's person (timeline, alerts, a new case).
   { id: 'hunt.open' },
   { id: 'hunt.fields' },
   { id: 'hunt.pinEvent' },
+  { id: 'hunt.searchValue' },
+  { id: 'hunt.addValue' },
+  { id: 'hunt.excludeValue' },
+  { id: 'hunt.person', args: optionalArgs({ show: z.enum(['timeline', 'alerts', 'case']) }) },
   { id: 'quarantine.download' },
   { id: 'quarantine.discard' },
   { id: 'admin.createRole', adminOnly: true },

@@ -14,6 +14,9 @@ export function fieldClause(field: string, value: string): string {
   return `${field}:${queryValue(value)}`;
 }
 
+/** How a pivot uses a value: search for it alone, add it (AND), or exclude it (NOT). */
+export type PivotHow = 'only' | 'and' | 'not';
+
 /** The query narrowed by a clause (`and`) or with it excluded (`not`). */
 export function withClause(query: string, clause: string, how: 'and' | 'not'): string {
   const base = query.trim();
@@ -21,4 +24,10 @@ export function withClause(query: string, clause: string, how: 'and' | 'not'): s
   if (!base) return how === 'not' ? part : clause;
   const grouped = /\bOR\b/.test(base) ? `(${base})` : base;
   return `${grouped} AND ${part}`;
+}
+
+/** The query a pivot on `field`'s `value` leads to from `query`: the facets', grid's and event's. */
+export function pivotQuery(query: string, field: string, value: string, how: PivotHow): string {
+  const clause = fieldClause(field, value);
+  return how === 'only' ? clause : withClause(query, clause, how);
 }

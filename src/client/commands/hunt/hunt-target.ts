@@ -1,3 +1,5 @@
+import type { PivotHow } from '../../../shared/hunt/query-text';
+import type { HuntPivotValue } from '../../../shared/hunt/row-fields';
 import type { HuntRow } from '../../../shared/schemas/hunt';
 
 /**
@@ -8,6 +10,10 @@ import type { HuntRow } from '../../../shared/schemas/hunt';
 export interface HuntTarget {
   /** The event a pin acts on: the one opened, else the grid's row under the cursor; or null. */
   event(): HuntRow | null;
+  /** The value under the grid's cell cursor, when its column is a hunting field; or null. */
+  cellValue(): HuntPivotValue | null;
+  /** Hunts for a value alone, or adds it to the query (AND), or excludes it (NOT). */
+  pivot(field: string, value: string, how: PivotHow): void;
   /** Puts the caret in the query box, its text selected. */
   focusQuery(): void;
   /** Shows the query fields with examples, and the screen's keys. */

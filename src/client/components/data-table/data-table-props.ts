@@ -20,6 +20,8 @@ export interface DataTableHandle<T = unknown> {
   moveCursorTo(rowId: string): boolean;
   /** Empties the selection; the cursor stays. */
   clearSelection(): void;
+  /** The id of the column the cell cursor is on (`cellCursor`); null without a cell cursor. */
+  cursorColumn(): string | null;
 }
 
 /**
@@ -69,6 +71,12 @@ export interface DataTableProps<T extends RowData> {
   tableRef?: RefObject<DataTableHandle<T> | null>;
   /** Told the id of the row under the cursor whenever it changes (null: no rows). */
   onCursorChange?: (rowId: string | null) => void;
+  /**
+   * A cell cursor inside the row cursor, for screens whose cells have their own actions (the
+   * Hunt's pivots on a value): Left/Right move it between the columns shown, a click puts it on
+   * the cell clicked, and `cursorColumn()` says where it is. Rows still open with Enter.
+   */
+  cellCursor?: boolean;
   /** Marks the grid as its screen's main one, which takes the keyboard when a pane arrives. */
   mainGrid?: boolean;
   /**

@@ -103,6 +103,8 @@ export const GridRow = memo(function GridRow(props: {
   top: number;
   selected: boolean;
   cursor: boolean;
+  /** The shown column the cell cursor is on in this row (the cursor row only), else -1. */
+  cursorColumn: number;
   /** Changes when the visible columns change, which the row object alone does not show. */
   columnsKey: string;
   onPointer: (index: number, event: MouseEvent<HTMLDivElement>) => void;
@@ -126,6 +128,8 @@ export const GridRow = memo(function GridRow(props: {
           key={cell.id}
           role="gridcell"
           aria-colindex={column + 1}
+          id={column === props.cursorColumn ? `${props.domId}-cell` : undefined}
+          data-cell-cursor={column === props.cursorColumn || undefined}
           className={`dt-cell${cell.column.columnDef.meta?.align === 'right' ? ' dt-right' : ''}`}
         >
           {/* Text that does not fit ends in an ellipsis; its tooltip shows all of it. */}

@@ -3,8 +3,9 @@ import './data-table.css';
 import type { Column, Row, RowData } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import {
+  useCallback,
   useDeferredValue,
   useEffect,
   useId,
@@ -27,6 +28,7 @@ import { GridToolbar } from './grid-toolbar';
 import type { RowCountInput } from './row-count';
 import { ariaRowCount, rowCountText, selectAllText } from './row-count';
 import type { ServerRows } from './server-source';
+import { useCellCursor } from './use-cell-cursor';
 import { useGridInput } from './use-grid-input';
 import type { ViewState } from './view-state';
 
@@ -110,6 +112,9 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
   const [selection, setSelection] = useState(emptySelection);
   const [notice, setNotice] = useState<string | null>(null);
   const cursor = useMemo(() => cursorIndex(selection, tableRows), [selection, tableRows]);
+  const shownIds = visibleColumns.map((column) => column.id);
+  const cell = useCellCursor(props.cellCursor ?? false, shownIds, scrollRef);
+  const cellColumn = cell.column;
 
   const counts: RowCountInput = server
     ? { mode: 'server', loaded: rows.length, total: server.total, hasMore: server.hasMore }
@@ -152,7 +157,18 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
     exportCsv,
     describeSelectAll: (count) => selectAllText(counts, count),
     announce: setNotice,
+    moveColumn: cell.move,
   });
+  // A click puts the cell cursor on the cell clicked, then does what a click on its row does.
+  const { pointAt } = cell;
+  const onRowPointer = input.onRowPointer;
+  const onPointer = useCallback(
+    (index: number, event: MouseEvent<HTMLDivElement>) => {
+      pointAt(event);
+      onRowPointer(index, event);
+    },
+    [pointAt, onRowPointer],
+  );
 
   // Rows that left the list (new data, a new server sort or filter) leave the selection too,
   // so list commands never act on rows the user cannot see; the table's own filter keeps them.
@@ -212,9 +228,9 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
   }, [shownRowId, tableRows, virtualizer]);
 
   // Read through a ref, so the handle stays one object and answers with what is shown now.
-  const handleState = useRef({ tableRows, selection, cursor });
+  const handleState = useRef({ tableRows, selection, cursor, shownIds, cellColumn });
   useLayoutEffect(() => {
-    handleState.current = { tableRows, selection, cursor };
+    handleState.current = { tableRows, selection, cursor, shownIds, cellColumn };
   });
   useImperativeHandle(
     props.tableRef,
@@ -237,6 +253,10 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
         return true;
       },
       clearSelection: () => setSelection(clearSelected),
+      cursorColumn: () => {
+        const { shownIds: ids, cellColumn: at } = handleState.current;
+        return ids[at] ?? null;
+      },
     }),
     [virtualizer],
   );
@@ -274,6 +294,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
   } as CSSProperties;
   const rowDomId = (index: number) => `${gridId}-row-${index}`;
   const cursorRendered = items.some((item) => item.index === cursor);
+  const activeId = cellColumn >= 0 ? `${rowDomId(cursor)}-cell` : rowDomId(cursor);
 
   return (
     <div className={`data-table${height === 'fill' ? ' dt-fill' : ''}`}>
@@ -310,7 +331,7 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
           aria-colcount={visibleColumns.length}
           aria-multiselectable="true"
           aria-busy={props.loading || server?.loadingFirst || server?.loadingMore || undefined}
-          aria-activedescendant={cursorRendered ? rowDomId(cursor) : undefined}
+          aria-activedescendant={cursorRendered ? activeId : undefined}
           tabIndex={0}
           data-main-grid={props.mainGrid ? '' : undefined}
           data-arrival-focus={props.arrivalFocus === false ? 'off' : undefined}
@@ -347,8 +368,9 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
                     top={item.start - ROW_HEIGHT}
                     selected={selection.selected.has(row.id) || row.id === props.selectedRowId}
                     cursor={item.index === cursor}
+                    cursorColumn={item.index === cursor ? cellColumn : -1}
                     columnsKey={columnsKey}
-                    onPointer={input.onRowPointer}
+                    onPointer={onPointer}
                   />
                 );
               })}

@@ -29,6 +29,8 @@ export interface GridInputOptions {
   describeSelectAll: (count: number) => string;
   /** Shows (or with null, clears) a sentence in the grid's status line. */
   announce: (message: string | null) => void;
+  /** Moves the cell cursor by a number of columns (negative is left); absent without one. */
+  moveColumn?: (delta: number) => void;
 }
 
 /** Handlers to spread on the grid element, and the controller it registers while focused. */
@@ -45,7 +47,7 @@ export interface GridInput {
  * The grid's keyboard and pointer contract. The keymap runtime drives the returned ListController
  * (j/k, x, shift+j/k, mod+a, o, mod+enter), registered while focus is inside the grid. The
  * grid itself only handles the keys of the ARIA grid pattern (arrows, Home/End, PageUp/Down,
- * Enter) so it works without the keymap, e.g. for a screen reader user; it marks those events
+ * Enter; Left/Right only with a cell cursor) so it works without the keymap, e.g. for a screen reader user; it marks those events
  * handled (defaultPrevented), and it leaves alone events the keymap already handled.
  */
 export function useGridInput(options: GridInputOptions): GridInput {
@@ -133,6 +135,13 @@ export function useGridInput(options: GridInputOptions): GridInput {
           if (event.shiftKey) return;
           controller.last();
           break;
+        case 'ArrowLeft':
+        case 'ArrowRight': {
+          const moveColumn = latest.current.moveColumn;
+          if (!plain || !moveColumn) return;
+          moveColumn(event.key === 'ArrowRight' ? 1 : -1);
+          break;
+        }
         case 'PageDown':
           if (!plain) return;
           controller.pageDown();

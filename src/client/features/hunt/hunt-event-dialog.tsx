@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
+import type { PivotHow } from '../../../shared/hunt/query-text';
+import { pivotValuesOf } from '../../../shared/hunt/row-fields';
+import { buildPath } from '../../../shared/routes';
 import type { HuntRow } from '../../../shared/schemas/hunt';
 import { usePermissions } from '../../api/auth/me';
 import { fetchHuntEvent } from '../../api/hunt/hunt';
@@ -10,23 +13,7 @@ import { formatDateTimeWithZone } from '../../components/format';
 import { KeyHint } from '../../keymap/key-hint';
 import { openDialogAtom } from '../../state/dialogs';
 import { appStore } from '../../state/store';
-import type { PivotHow } from './hunt-facets';
-
-/** The values of a row one may pivot on, as hunting fields. */
-function pivotValues(row: HuntRow): Array<[string, string, string]> {
-  const values: Array<[string, string, string | null]> = [
-    ['File name', 'file.name', row.fileName],
-    ['Person', 'person', row.person?.pseudonym ?? null],
-    ['Source', 'source', row.source],
-    ['Activity', 'activity', row.activity],
-    ['App', 'app', row.app],
-    ['Destination', 'file.destination', row.destination],
-    ['Label', 'file.label', row.fileLabel],
-    ['Device', 'device.name', row.device],
-    ['Target', 'target', row.target],
-  ];
-  return values.filter((v): v is [string, string, string] => v[2] !== null && v[2] !== '');
-}
+import { PIVOT_KEYS } from './hunt-facets';
 
 /**
  * A row opened: its fields, each a pivot (search this value, add it, exclude it); its person's
@@ -52,7 +39,7 @@ export function HuntEventDialog(props: {
       </p>
       <table className="hunt-pivots">
         <tbody>
-          {pivotValues(row).map(([label, field, value]) => (
+          {pivotValuesOf(row).map(({ label, field, value }) => (
             <tr key={field}>
               <th scope="row">{label}</th>
               <td className="mono">{value}</td>
@@ -60,13 +47,14 @@ export function HuntEventDialog(props: {
                 <button
                   type="button"
                   className="button small"
-                  title="Enter searches this value, a adds it (AND), n excludes it (NOT)"
+                  title="Enter or s searches this value, a adds it (AND), n excludes it (NOT)"
                   onClick={() => props.onPivot(field, value, 'only')}
                   onKeyDown={(event) => {
-                    if (event.key !== 'a' && event.key !== 'n') return;
+                    const how = PIVOT_KEYS[event.key];
+                    if (!how || event.ctrlKey || event.metaKey || event.altKey) return;
                     event.preventDefault();
                     event.stopPropagation();
-                    props.onPivot(field, value, event.key === 'a' ? 'and' : 'not');
+                    props.onPivot(field, value, how);
                   }}
                 >
                   Search {label.toLowerCase()}
@@ -103,7 +91,7 @@ export function HuntEventDialog(props: {
             </button>
             <Link
               className="button small"
-              to={`/app/alerts?employeeId=${encodeURIComponent(row.person.id)}`}
+              to={buildPath('alerts', {}, { employeeId: row.person.id })}
             >
               Alerts about {row.person.fullName}
             </Link>

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import type { PivotHow } from '../../../shared/hunt/query-text';
 import { huntFacetFields } from '../../../shared/schemas/hunt';
 import type { HuntFacetField } from '../../../shared/schemas/hunt';
 import type { HuntScope } from '../../api/hunt/hunt';
 import { huntFacetQuery } from '../../api/hunt/hunt';
 import { formatNumber } from '../../components/format';
 
-/** How a pivot uses a value: search for it alone, add it (AND), or exclude it (NOT). */
-export type PivotHow = 'only' | 'and' | 'not';
+/** The keys of a pivot on a value that is a button (Enter also searches it alone). */
+export const PIVOT_KEYS: Readonly<Record<string, PivotHow>> = { s: 'only', a: 'and', n: 'not' };
 
 const TITLES: Record<HuntFacetField, string> = {
   person: 'People',
@@ -51,17 +52,17 @@ function Facet(props: {
             <button
               type="button"
               className="hunt-facet-value"
-              title="Enter searches this value, a adds it (AND), n excludes it (NOT); arrows move"
+              title="Enter or s searches this value, a adds it (AND), n excludes it (NOT); arrows move"
               tabIndex={v.value === stop ? 0 : -1}
               onFocus={() => setCurrent(v.value)}
               onClick={() => props.onPivot(props.field, v.value, 'only')}
               onKeyDown={(event) => {
                 if (move(event, index)) return;
-                if (event.key === 'a' || event.key === 'n') {
-                  event.preventDefault();
-                  event.stopPropagation();
-                  props.onPivot(props.field, v.value, event.key === 'a' ? 'and' : 'not');
-                }
+                const how = PIVOT_KEYS[event.key];
+                if (!how || event.ctrlKey || event.metaKey || event.altKey) return;
+                event.preventDefault();
+                event.stopPropagation();
+                props.onPivot(props.field, v.value, how);
               }}
             >
               <span>{v.label}</span> <span className="faint">{formatNumber(v.count)}</span>

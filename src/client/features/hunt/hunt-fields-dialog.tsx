@@ -80,17 +80,26 @@ export function HuntFieldsDialog(props: { onClose: () => void }) {
         </li>
         <li>Tab to the bars over time: arrows choose one, Enter narrows the time to it</li>
         <li>
-          On a facet value: Enter searches it alone, <kbd>a</kbd> adds it (AND), <kbd>n</kbd>{' '}
-          excludes it (NOT)
+          On a facet value: Enter or <kbd>s</kbd> searches it alone, <kbd>a</kbd> adds it (AND),{' '}
+          <kbd>n</kbd> excludes it (NOT)
         </li>
         <li>
-          In the results: <kbd>j</kbd> <kbd>k</kbd> move, Enter opens the event with its raw record,{' '}
-          <KeyHint commandId="hunt.pinEvent" /> pins it to a case about its person
+          In the results: <kbd>j</kbd> <kbd>k</kbd> move between events and <kbd>←</kbd>{' '}
+          <kbd>→</kbd> between their values; Enter opens the event with its raw record,{' '}
+          <KeyHint commandId="hunt.pinEvent" /> pins it to a case about its person,{' '}
+          <KeyHint commandId="hunt.person" /> offers its person&apos;s timeline, alerts and a new
+          case
         </li>
         <li>
-          In an opened event, on a value&apos;s Search button: Enter searches it alone, <kbd>a</kbd>{' '}
-          adds it, <kbd>n</kbd> excludes it; its person&apos;s timeline, alerts and a new case
-          follow
+          On a value in the results (a person, a file name, a source…):{' '}
+          <KeyHint commandId="hunt.searchValue" /> searches it alone,{' '}
+          <KeyHint commandId="hunt.addValue" /> adds it (AND),{' '}
+          <KeyHint commandId="hunt.excludeValue" /> excludes it (NOT)
+        </li>
+        <li>
+          In an opened event, on a value&apos;s Search button: Enter or <kbd>s</kbd> searches it
+          alone, <kbd>a</kbd> adds it, <kbd>n</kbd> excludes it; its person&apos;s timeline, alerts
+          and a new case follow
         </li>
       </ul>
     </Dialog>

@@ -5,7 +5,9 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { fieldClause, withClause } from '../../../shared/hunt/query-text';
+import { pivotQuery } from '../../../shared/hunt/query-text';
+import type { PivotHow } from '../../../shared/hunt/query-text';
+import { pivotValueAt } from '../../../shared/hunt/row-fields';
 import type { HuntRow } from '../../../shared/schemas/hunt';
 import { plural } from '../../../shared/wording';
 import { eventPinTarget, pinDraftAtom } from '../../state/pin-draft';
@@ -23,7 +25,6 @@ import { huntColumns } from './hunt-columns';
 import { HuntEventDialog } from './hunt-event-dialog';
 import { HuntFacets } from './hunt-facets';
 import { HuntFieldsDialog } from './hunt-fields-dialog';
-import type { PivotHow } from './hunt-facets';
 import { HuntHistogram } from './hunt-histogram';
 import { huntSearch } from '../../../shared/hunt/hunt-link';
 import { scopeFromParams } from './hunt-scope';
@@ -36,8 +37,9 @@ const PAGE_SIZE = 200;
 /**
  * Hunt (issue 28): a Lucene/KQL query over every event of everyone, with the time beside it,
  * a histogram whose bars narrow the time, facets with counts, and the events in a server-paged
- * grid whose rows open with their raw record. Every value pivots (search it, AND, NOT); an
- * event pins to a case about its person (p). `?` lists the fields. The URL holds the query and
+ * grid whose rows open with their raw record. Every value pivots (search it, AND, NOT): a
+ * facet's, an opened event's, and the one under the grid's cell cursor (s, a, n); an event
+ * pins to a case about its person (p), whose timeline, alerts and a new case are shift+p. `?` lists the fields. The URL holds the query and
  * the time, so a link (or a saved search in the palette) reproduces the hunt.
  */
 export default function HuntPage() {
@@ -77,9 +79,8 @@ export default function HuntPage() {
   );
   const pivot = useCallback(
     (field: string, value: string, how: PivotHow) => {
-      const clause = fieldClause(field, value);
       setOpened(null);
-      go(how === 'only' ? clause : withClause(scope.q, clause, how), time);
+      go(pivotQuery(scope.q, field, value, how), time);
       input.current?.focus();
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- time is derived from scope
@@ -91,6 +92,11 @@ export default function HuntPage() {
   useLayoutEffect(() => {
     latest.current = {
       event: () => opened ?? table.current?.cursorRow() ?? null,
+      cellValue: () => {
+        const row = table.current?.cursorRow();
+        return row ? pivotValueAt(row, table.current?.cursorColumn() ?? null) : null;
+      },
+      pivot,
       focusQuery: () => {
         input.current?.focus();
         input.current?.select();
@@ -110,6 +116,8 @@ export default function HuntPage() {
     () =>
       setHuntTarget({
         event: () => latest.current?.event() ?? null,
+        cellValue: () => latest.current?.cellValue() ?? null,
+        pivot: (field, value, how) => latest.current?.pivot(field, value, how),
         focusQuery: () => latest.current?.focusQuery(),
         showFields: () => latest.current?.showFields(),
         pin: (investigationId, event) => latest.current?.pin(investigationId, event),
@@ -148,7 +156,8 @@ export default function HuntPage() {
               : null}
             {' · '}
             <span className="faint">
-              / focuses the query, Enter opens an event, ? lists the fields
+              / focuses the query, Enter opens an event, s a n pivot on the value under the cursor,
+              ? lists the fields and keys
             </span>
           </>
         }
@@ -217,6 +226,7 @@ export default function HuntPage() {
             exportName="hunt"
             filterable={false}
             mainGrid
+            cellCursor
             tableRef={table}
             onOpen={(row) => setOpened(row)}
             emptyMessage="No event matches this hunt in this time range."

@@ -1,73 +1,94 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 
+import { savedHuntCreateSchema } from '../../../shared/schemas/hunt';
 import type { HuntTime } from '../../../shared/schemas/hunt';
 import { huntKeys, saveHunt } from '../../api/hunt/hunt';
-import { HttpError } from '../../api/http-error';
-import { Dialog } from '../../components/dialog';
+import { Field } from '../../components/field';
+import { useFieldProblems } from '../../components/field-problems';
+import { FormDialog } from '../../components/form-dialog';
+import { useKeyLabel } from '../../keymap/key-hint';
 
-/** Saves the current hunt: name, description, private or shared. */
+const FIELDS = ['name', 'description'] as const;
+
+/**
+ * Saves the current hunt (its query and time) with a name, a description, and whether everyone
+ * who may hunt sees it or only its author. Checked with the shared schema first; what the
+ * server refuses is said beside its field, which takes the focus.
+ */
 export function SaveHuntDialog(props: { query: string; time: HuntTime; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [shared, setShared] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const save = async () => {
-    try {
-      await saveHunt({
-        name,
-        description,
-        query: props.query,
-        time: props.time,
-        visibility: shared ? 'shared' : 'private',
-      });
+  const [localError, setLocalError] = useState<unknown>(null);
+  const save = useMutation({
+    mutationFn: saveHunt,
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: huntKeys.saved() });
       toast.success('Search saved');
       props.onClose();
-    } catch (caught) {
-      setError(caught instanceof HttpError ? caught.message : 'The search could not be saved.');
+    },
+  });
+  const problems = useFieldProblems(localError ?? save.error, FIELDS);
+  const submitKey = useKeyLabel('form.submit');
+
+  const onSubmit = () => {
+    const checked = savedHuntCreateSchema.safeParse({
+      name,
+      description,
+      query: props.query,
+      time: props.time,
+      visibility: shared ? 'shared' : 'private',
+    });
+    if (!checked.success) {
+      setLocalError(checked.error);
+      return;
     }
+    setLocalError(null);
+    save.mutate(checked.data);
   };
 
   return (
-    <Dialog title="Save search" onClose={props.onClose}>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <label>
-          Name
-          <input
-            autoFocus
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            maxLength={120}
-          />
-        </label>
-        <label>
-          Description
-          <textarea
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={2000}
-          />
-        </label>
-        <label>
-          <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />{' '}
-          Shared with everyone who may hunt
-        </label>
-        {error ? <p role="alert">{error}</p> : null}
-        <button type="submit" className="button primary">
-          Save search
-        </button>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Save search"
+      formId="save-hunt"
+      action="Save search"
+      busyAction="Saving…"
+      busy={save.isPending}
+      problem={problems.form}
+      submitKey={submitKey}
+      onSubmit={onSubmit}
+      onClose={props.onClose}
+      formRef={problems.formRef}
+    >
+      <Field label="Name" error={problems.fields.name}>
+        <input
+          className="input"
+          value={name}
+          maxLength={120}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </Field>
+      <Field label="Description" error={problems.fields.description}>
+        <textarea
+          className="textarea"
+          rows={2}
+          maxLength={2000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Field>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={shared}
+          onChange={(event) => setShared(event.target.checked)}
+        />
+        Shared with everyone who may hunt
+      </label>
+    </FormDialog>
   );
 }
