@@ -40,11 +40,15 @@ export function useCellCursor(
     [enabled],
   );
 
+  // Sideways only: the rows' own scrolling (the virtualizer) keeps the cursor row in view.
   useEffect(() => {
-    if (column < 0) return;
-    scrollRef.current
-      ?.querySelector('[data-cell-cursor]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const frame = scrollRef.current;
+    const cell = frame?.querySelector('[data-cell-cursor]');
+    if (column < 0 || !frame || !cell) return;
+    const box = cell.getBoundingClientRect();
+    const view = frame.getBoundingClientRect();
+    if (box.left < view.left) frame.scrollLeft -= view.left - box.left;
+    else if (box.right > view.right) frame.scrollLeft += box.right - view.right;
   }, [column, scrollRef]);
 
   const move = enabled
