@@ -156,8 +156,7 @@ export default function HuntPage() {
               : null}
             {' · '}
             <span className="faint">
-              / focuses the query, Enter opens an event, s a n pivot on the value under the cursor,
-              ? lists the fields and keys
+              / focuses the query, Enter opens an event, ? lists the fields and keys
             </span>
           </>
         }
