@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runAnalysis } from '../../../src/server/analysis/runs/run-analysis';
+import { subjectEventsCsv } from '../../../src/server/case/report/timeline-csv';
+import { redactText } from '../../../src/server/privacy/redactor';
 import {
   getPrivacySettings,
   savePrivacySettings,
@@ -37,6 +39,8 @@ let subject: { name: string; email: string; pseudonym: string; code: string };
 let colleague: { name: string; email: string; pseudonym: string; code: string };
 /** Every employee's name and address, lower-cased: none may leave unrevealed. */
 let identities: Array<{ id: string; values: string[] }>;
+/** The window of both cases. */
+let window: { from: number; to: number };
 
 async function download(id: string, file: string): Promise<Buffer> {
   const reply = await t.app.inject({
@@ -146,7 +150,20 @@ beforeAll(async () => {
       },
     );
   }
+  // A name across two cells ("Okafor" in one, " Maya" in the next), which the redactor reads
+  // as one name only because a space opens the second cell: the timeline redacts that line
+  // whole, as the file read at once would be.
+  events.push({
+    time: start + 3 * 3_600_000,
+    employee_id: SUBJECT,
+    category: 'app',
+    activity: 'app_access',
+    actor_email: subject.email,
+    app: last,
+    target: ` ${first}`,
+  });
   await insertEvents(t, events);
+  window = { from: start - DAY, to: end + DAY };
   const open = async (title: string) => {
     const reply = await analyst.post('/investigations', {
       title,
@@ -229,6 +246,23 @@ describe('exports while nobody is revealed', () => {
       expect(createHash('sha256').update(files.get(file.path)!).digest('hex'), file.path).toBe(
         file.sha256,
       );
+  });
+});
+
+describe('the subject timeline, redacted cell by cell', () => {
+  it('reads as the whole file passed through the redactor, a name across two cells included', async () => {
+    let plain = '';
+    for await (const chunk of subjectEventsCsv(t.database, SUBJECT, window, (text) => text))
+      plain += chunk;
+    const policy = await t.app.identityPolicyFor(caseId);
+    const whole = redactText(plain, await t.app.identityDirectory(), policy);
+    const zip = await download(caseId, 'export.zip');
+    const timeline = exportTexts(zip).get('timeline/subject-events.csv')!;
+    expect(timeline).toBe(whole);
+    expect(whole).not.toBe(plain);
+    const [first, last] = colleague.name.split(' ');
+    expect(plain).toContain(`,${last}, ${first},`);
+    expect(timeline).not.toContain(`${last}, ${first}`);
   });
 });
 
