@@ -297,7 +297,12 @@ describe('GET /investigations/{id}/timeline/events', () => {
     expect(record.body.event.summary).toBe(copy!.summary);
     expect(copy!.summary).toContain('Roadmap.pptx [Highly Confidential]');
     let csv = '';
-    for await (const chunk of subjectEventsCsv(t.database, SUBJECT, { from: START, to: END }))
+    for await (const chunk of subjectEventsCsv(
+      t.database,
+      SUBJECT,
+      { from: START, to: END },
+      (text) => text,
+    ))
       csv += chunk;
     const line = csv.split('\r\n').find((l) => l.startsWith(`${copy!.id},`));
     expect(line).toContain(',Roadmap.pptx,Highly Confidential,');

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runAnalysis } from '../../../src/server/analysis/runs/run-analysis';
+import { subjectEventsCsv } from '../../../src/server/case/report/timeline-csv';
+import { redactText } from '../../../src/server/privacy/redactor';
 import {
   getPrivacySettings,
   savePrivacySettings,
@@ -37,6 +39,10 @@ let subject: { name: string; email: string; pseudonym: string; code: string };
 let colleague: { name: string; email: string; pseudonym: string; code: string };
 /** Every employee's name and address, lower-cased: none may leave unrevealed. */
 let identities: Array<{ id: string; values: string[] }>;
+/** The window of both cases. */
+let window: { from: number; to: number };
+/** The time of the one event whose name reads across two cells. */
+let crossCellTime: number;
 
 async function download(id: string, file: string): Promise<Buffer> {
   const reply = await t.app.inject({
@@ -146,7 +152,21 @@ beforeAll(async () => {
       },
     );
   }
+  // A name across two cells ("Okafor" in one, " Maya" in the next), which the redactor reads
+  // as one name only because a space opens the second cell: the timeline redacts that line
+  // whole, as the file read at once would be.
+  crossCellTime = start + 3 * 3_600_000;
+  events.push({
+    time: crossCellTime,
+    employee_id: SUBJECT,
+    category: 'app',
+    activity: 'app_access',
+    actor_email: subject.email,
+    app: last,
+    target: ` ${first}`,
+  });
   await insertEvents(t, events);
+  window = { from: start - DAY, to: end + DAY };
   const open = async (title: string) => {
     const reply = await analyst.post('/investigations', {
       title,
@@ -229,6 +249,34 @@ describe('exports while nobody is revealed', () => {
       expect(createHash('sha256').update(files.get(file.path)!).digest('hex'), file.path).toBe(
         file.sha256,
       );
+  });
+});
+
+describe('the subject timeline, redacted cell by cell', () => {
+  const csv = async (span: { from: number; to: number }, redact: (text: string) => string) => {
+    let text = '';
+    for await (const chunk of subjectEventsCsv(t.database, SUBJECT, span, redact)) text += chunk;
+    return text;
+  };
+
+  it('reads as the whole file passed through the redactor, a name across two cells included', async () => {
+    const directory = await t.app.identityDirectory();
+    const policy = await t.app.identityPolicyFor(caseId);
+    const redact = (text: string) => redactText(text, directory, policy);
+    const plain = await csv(window, (text) => text);
+    const zip = await download(caseId, 'export.zip');
+    expect(exportTexts(zip).get('timeline/subject-events.csv')).toBe(redact(plain));
+    expect(redact(plain)).not.toBe(plain);
+
+    // The line alone, on a page where no other cell names anyone: the space that opens the
+    // second cell makes the page pass the redactor whole.
+    const alone = { from: crossCellTime, to: crossCellTime + 1 };
+    const [first, last] = colleague.name.split(' ');
+    const line = await csv(alone, (text) => text);
+    expect(line).toContain(`,${last}, ${first},`);
+    const redacted = await csv(alone, redact);
+    expect(redacted).toBe(redact(line));
+    expect(redacted).not.toContain(`${last}, ${first}`);
   });
 });
 

@@ -102,26 +102,81 @@ function flatText(lines: readonly string[]): string {
   return lines.join('');
 }
 
+/** How many distinct values of one column are remembered before the column starts afresh. */
+const MAX_CELLS = 20_000;
+
+/** A distinct value's CSV text, and whether it may be written without passing the redactor. */
+interface Cell {
+  text: string;
+  clean: boolean;
+}
+
 /**
- * Every event of the subject in [from, to), oldest first, as CSV: a header, then one chunk of
- * lines per page of rows. A million rows make this the export's one big file, so a line is
- * written straight from the row's array: one object (reused) carries the fields of the
- * sentence, and no array or object is made per row.
+ * The CSV cells of a column's distinct values, each encoded and shown to the redactor once.
+ * A cell is clean when the redactor leaves it as it is and it does not start with white space:
+ * the redactor reads a name across a comma only when a space follows it ("Okafor, Maya"), and
+ * no other match crosses a comma or a line break, so a line of clean cells is its own
+ * redaction. A column with more distinct values than MAX_CELLS starts afresh.
+ */
+class CellCache {
+  readonly #cells = new Map<string, Cell>();
+  readonly #redact: (text: string) => string;
+  /** The last value asked for: rows in time order often repeat it, and no hash is needed. */
+  #lastValue: string | null = null;
+  #last: Cell | null = null;
+
+  constructor(redact: (text: string) => string) {
+    this.#redact = redact;
+  }
+
+  of(value: string): Cell {
+    if (value === this.#lastValue) return this.#last!;
+    let cell = this.#cells.get(value);
+    if (cell === undefined) {
+      const text = csvText(value);
+      const first = text.charCodeAt(0);
+      cell = {
+        text,
+        clean: first !== 32 && first !== 9 && first !== 160 && this.#redact(text) === text,
+      };
+      if (this.#cells.size >= MAX_CELLS) this.#cells.clear();
+      this.#cells.set(value, cell);
+    }
+    this.#lastValue = value;
+    this.#last = cell;
+    return cell;
+  }
+}
+
+/**
+ * Every event of the subject in [from, to), oldest first, as CSV with people redacted: a
+ * header, then one chunk of lines per page of rows. A million rows make this the export's one
+ * big file, so a line is written straight from the row's array: one object (reused) carries
+ * the fields of the sentence, and no array or object is made per row. Each distinct text of a
+ * column (and each distinct sentence) is encoded and passed to `redact` once, not once per
+ * row: a page whose cells `redact` all leaves as they are is written as it is, and any other
+ * page passes `redact` whole, as every chunk of the export does. The first two cells, the
+ * event's id and its time in ISO 8601, are digits and punctuation, which name nobody (tokens
+ * that start with a digit are passed over by the redactor).
  */
 export async function* subjectEventsCsv(
   handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
   employeeId: string,
   window: { from: number; to: number },
+  redact: (text: string) => string,
 ): AsyncGenerator<string> {
-  yield csvLine(CSV_HEADER);
+  yield redact(csvLine(CSV_HEADER));
   const times = new IsoTimes();
   const fields: Record<string, unknown> = {};
   for (const field of SUMMARY_FIELDS) fields[field] = null;
   const summaryRow = fields as unknown as EventListRow;
   const columns = EVENT_COLUMNS.length;
+  const cells = Array.from({ length: columns }, () => new CellCache(redact));
+  const summaries = new CellCache(redact);
   for await (const rows of subjectEventPages(handle, employeeId, window, subjectPageRows(handle))) {
     const lines = new Array<string>(rows.length);
     let n = 0;
+    let clean = true;
     for (const r of rows) {
       for (let i = 0; i < SUMMARY_FIELDS.length; i++)
         fields[SUMMARY_FIELDS[i]!] = r[SUMMARY_INDEXES[i]!];
@@ -130,16 +185,19 @@ export async function* subjectEventsCsv(
       let line = `${Number(r[0])},${times.format(Number(r[1]))}`;
       for (let i = 2; i < columns; i++) {
         const value = r[i];
-        line +=
-          value === null || value === undefined
-            ? ','
-            : typeof value === 'string'
-              ? `,${csvText(value)}`
-              : `,${csvField(value)}`;
+        if (value === null || value === undefined) line += ',';
+        else if (typeof value === 'string') {
+          const cell = cells[i]!.of(value);
+          if (!cell.clean) clean = false;
+          line += `,${cell.text}`;
+        } else line += `,${csvField(value)}`;
       }
-      lines[n++] = `${line},${csvText(eventSummary(summaryRow))}\r\n`;
+      const summary = summaries.of(eventSummary(summaryRow));
+      if (!summary.clean) clean = false;
+      lines[n++] = `${line},${summary.text}\r\n`;
     }
-    yield flatText(lines);
+    const text = flatText(lines);
+    yield clean ? text : redact(text);
   }
 }
 
