@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { printBanner } from './startup/banner';
-import { loadDemoData } from './demo/demo-data';
+import { finishInterruptedDemoLoad, loadDemoData } from './demo/demo-data';
 import { ensureFirstAdmin } from './startup/first-admin';
 import { loadConfig } from './config';
 import { housekeepingPlugin } from './startup/crash-recovery/housekeeping-plugin';
@@ -22,6 +22,7 @@ export async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db, database.dialect, database.schema);
+  await finishInterruptedDemoLoad(database, (line) => process.stdout.write(`${line}\n`));
   const admin = await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
   // A first start on an empty database loads a generated demo organization (progress on stdout).
   const demo = config.demoData

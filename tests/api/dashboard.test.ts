@@ -97,7 +97,30 @@ describe('the dashboard', () => {
       (await admin.get<any>('/alerts', { status, limit: 500 })).body.total as number;
     expect(summary.body.open).toBe((await open('new')) + (await open('in_review')));
     expect(summary.body.open).toBe(13);
+    // Nobody waits for detection: the figures are final.
+    expect(summary.body.detecting).toBe(0);
     expect(summary.body.bySeverity).toEqual({ low: 0, medium: 2, high: 8, critical: 3 });
+  });
+
+  it('says how many people detection has yet to read, so growing counts are not taken as final', async () => {
+    const queued = ['E1006', 'E1007'];
+    await t.db
+      .insertInto('detection_queue')
+      .values(
+        queued.map((id) => ({
+          employee_id: id,
+          from_time: 0,
+          to_time: Date.now(),
+          queued_at: Date.now(),
+        })),
+      )
+      .execute();
+    try {
+      expect((await admin.get<any>('/alerts/summary')).body.detecting).toBe(2);
+    } finally {
+      await t.db.deleteFrom('detection_queue').where('employee_id', 'in', queued).execute();
+    }
+    expect((await admin.get<any>('/alerts/summary')).body.detecting).toBe(0);
   });
 
   it('answers every other figure it shows', async () => {

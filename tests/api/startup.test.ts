@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 
 import { verifyPassword } from '../../src/server/accounts/passwords';
-import { loadDemoData } from '../../src/server/demo/demo-data';
+import { finishInterruptedDemoLoad, loadDemoData } from '../../src/server/demo/demo-data';
+import { deferEventIndexes } from '../../src/server/db/queries/deferred-indexes';
 import { ensureFirstAdmin } from '../../src/server/startup/first-admin';
 import { openDatabase } from '../../src/server/db/database';
 import type { DatabaseHandle } from '../../src/server/db/database';
@@ -194,3 +196,66 @@ describe('the demo organization', () => {
     }
   });
 });
+
+describe.runIf(testDialect() === 'postgres')(
+  'the indexes of events set aside by a demo load',
+  () => {
+    /** The indexes of events, each as `name: definition` without the schema. */
+    const indexes = async (handle: DatabaseHandle, schema: string) =>
+      (
+        await sql<{ name: string; definition: string }>`
+        select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = ${schema} and tablename = 'events' order by indexname`.execute(handle.db)
+      ).rows.map((row) => `${row.name}: ${row.definition.replace(` ${schema}.`, ' ')}`);
+    /** How many partitions of events carry the index, and how many there are. */
+    const partitionsOf = async (handle: DatabaseHandle, schema: string, parent: string) =>
+      Number(
+        (
+          await sql<{ n: string }>`
+          select count(*) as n from pg_inherits where inhparent = ${`"${schema}".${parent}`}::regclass`.execute(
+            handle.db,
+          )
+        ).rows[0]!.n,
+      );
+
+    it('are all there again, as they were, once the organization is loaded', async () => {
+      const { a, remove } = await twoStartsOnOneDatabase();
+      try {
+        const schema = a.schema!;
+        const before = await indexes(a, schema);
+        expect(before.length).toBeGreaterThan(10);
+        await ensureFirstAdmin(a.db, 'first@vigil.test', 'a-long-enough-password');
+        const small = { employees: 20, days: 10, seed: 5, eventsPerWorkday: 4 };
+        const loaded = await loadDemoData(a, () => undefined, small);
+        expect(loaded!.events).toBeGreaterThan(0);
+        expect(await indexes(a, schema)).toEqual(before);
+        expect(await a.db.selectFrom('deferred_indexes').selectAll().execute()).toEqual([]);
+        // Every partition the load created carries them (the trigram index, say).
+        const partitions = await partitionsOf(a, schema, 'events');
+        expect(partitions).toBeGreaterThan(1);
+        expect(await partitionsOf(a, schema, 'events_text_trgm')).toBe(partitions);
+      } finally {
+        await remove();
+      }
+    });
+
+    it('are rebuilt by the next start when the loading process died before it could', async () => {
+      const { a, b, remove } = await twoStartsOnOneDatabase();
+      try {
+        const schema = a.schema!;
+        const before = await indexes(a, schema);
+        expect(await deferEventIndexes(a.db, schema, Date.now())).toBe(before.length - 2);
+        expect(await indexes(a, schema)).toHaveLength(2);
+        const lines: string[] = [];
+        await finishInterruptedDemoLoad(b, (line) => lines.push(line));
+        expect(await indexes(b, schema)).toEqual(before);
+        expect(lines).toEqual([
+          `Rebuilt ${before.length - 2} indexes of events an interrupted demo load set aside.`,
+        ]);
+        expect(await b.db.selectFrom('deferred_indexes').selectAll().execute()).toEqual([]);
+      } finally {
+        await remove();
+      }
+    });
+  },
+);

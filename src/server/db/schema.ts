@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 import type {
+  DeferredIndexesTable,
   EventsTable,
   IntegrationsTable,
   IngestRunsTable,
@@ -73,6 +74,7 @@ export interface Database {
   audit_log: AuditLogTable;
   user_settings: UserSettingsTable;
   events: EventsTable;
+  deferred_indexes: DeferredIndexesTable;
   alerts: AlertsTable;
   alert_events: AlertEventsTable;
   detection_queue: DetectionQueueTable;

@@ -6,6 +6,11 @@ import type { DatabaseHandle } from '../db/database';
 import { appendAudit } from '../db/queries/audit';
 import { withStartupLock } from '../db/startup-lock';
 import { firstAdminUser, hasEmployeesOrEvents, markAnalysisPending } from '../db/queries/demo-data';
+import {
+  buildDeferredIndexes,
+  deferEventIndexes,
+  hasDeferredIndexes,
+} from '../db/queries/deferred-indexes';
 import type { GeneratorOptions, Manifest, ManifestScenario } from './generator/index';
 import { integrationForKind } from '../ingest/integrations/manage-integrations';
 import { createInvestigation } from '../case/create-investigation';
@@ -131,6 +136,27 @@ export async function loadDemoData(
   );
 }
 
+/**
+ * Rebuilds the indexes of `events` a demo load set aside, when its process died before it
+ * could (see deferEventIndexes). Under the demo's start-up lock: a load in progress in another
+ * process finishes, and rebuilds them, first. One read when there is nothing to do.
+ */
+export async function finishInterruptedDemoLoad(
+  handle: DatabaseHandle,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  if (!(await hasDeferredIndexes(handle.db))) return;
+  await withStartupLock(
+    handle,
+    'demo-data',
+    async () => {
+      const built = await buildDeferredIndexes(handle.db);
+      if (built > 0) log(`Rebuilt ${built} indexes of events an interrupted demo load set aside.`);
+    },
+    () => log('Another Vigil process is loading the demo organization; waiting for it…'),
+  );
+}
+
 async function load(
   handle: DatabaseHandle,
   log: (line: string) => void,
@@ -142,13 +168,29 @@ async function load(
   log(
     `Loading the demo organization: ${options.employees ?? 200} employees, ${options.days ?? 90} days of activity ending today…`,
   );
-  const { manifest, counts } = await ingestGeneratedDataset(handle, options, {
-    integrationFor: (kind) => integrationForKind(handle.db, kind, admin.id),
-    onSourceDone: (source, c) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      log(`  ${source.padEnd(18)} ${String(c.accepted).padStart(8)} events  (${seconds} s)`);
-    },
-  });
+  // PostgreSQL: the empty events table is filled without its secondary indexes, built once after.
+  const deferred =
+    handle.dialect === 'postgres'
+      ? await deferEventIndexes(handle.db, handle.schema ?? 'public', started)
+      : 0;
+  let loaded;
+  try {
+    loaded = await ingestGeneratedDataset(handle, options, {
+      integrationFor: (kind) => integrationForKind(handle.db, kind, admin.id),
+      onSourceDone: (source, c) => {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        log(`  ${source.padEnd(18)} ${String(c.accepted).padStart(8)} events  (${seconds} s)`);
+      },
+    });
+  } finally {
+    if (deferred > 0) {
+      await buildDeferredIndexes(handle.db);
+      log(
+        `  ${'indexes'.padEnd(18)} ${String(deferred).padStart(8)} built   (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
+  }
+  const { manifest, counts } = loaded;
   const investigations = await openDemoCases(handle, manifest, admin);
   const privacyOfficer = await createDemoPrivacyOfficer(handle.db, admin.email);
   const events = Object.values(counts).reduce((sum, c) => sum + c.accepted, 0);

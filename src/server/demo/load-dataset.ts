@@ -100,75 +100,112 @@ export async function ingestGeneratedDataset(
   const now = Math.max(Date.now(), Date.parse(`${dataset.window.lastDay}T00:00:00Z`) + 2 * DAY_MS);
   const { company } = dataset.org;
   const tenantDomains = [company.domain, `${company.slug}.onmicrosoft.com`, company.adDomain];
-  for (const [index, stream] of sources.entries()) {
-    const { emitter } = stream;
-    // A source with nothing in the window (a short run over a weekend, say) has no batch to
-    // write; ingesting it would record an empty upload as a failed sync.
-    if (stream.entries().next().done === true) {
-      const none = { records: 0, events: 0, accepted: 0, duplicate: 0, rejected: 0 };
-      counts[stream.id] = { ...none, skipped: 0, employees: 0, runId: 0 };
-      settings.onSourceDone?.(stream.id, counts[stream.id]);
-      continue;
-    }
-    const entries = (function* () {
-      for (const entry of stream.entries()) {
-        settings.signal?.throwIfAborted();
-        tallyEntry(tally, emitter, entry);
-        yield entry;
+  // PostgreSQL writes a batch on its own connection: the next source is generated and read
+  // while the previous one commits (commits stay in load order). SQLite's one connection writes
+  // on this thread, so there its batches go one after the other.
+  const overlap = handle.dialect === 'postgres';
+  const writes: Promise<void>[] = [];
+  let previous: Promise<void> = Promise.resolve();
+  try {
+    for (const [index, stream] of sources.entries()) {
+      const { emitter } = stream;
+      // A source with nothing in the window (a short run over a weekend, say) has no batch to
+      // write; ingesting it would record an empty upload as a failed sync.
+      if (stream.entries().next().done === true) {
+        const none = { records: 0, events: 0, accepted: 0, duplicate: 0, rejected: 0 };
+        const skippedSource = previous.then(() => {
+          counts[stream.id] = { ...none, skipped: 0, employees: 0, runId: 0 };
+          settings.onSourceDone?.(stream.id, counts[stream.id]);
+        });
+        skippedSource.catch(() => undefined);
+        writes.push(skippedSource);
+        previous = skippedSource;
+        continue;
       }
-    })();
-    const input =
-      emitter.format === 'csv'
-        ? csvBytes(
-            emitter.header ?? '',
-            (function* () {
-              for (const entry of entries) yield emitter.serialize(entry.record);
-            })(),
-          )
-        : {
-            records: (function* () {
-              for (const entry of entries) yield entry.record;
-            })(),
-          };
-    const source = parserSourceOf[stream.id];
-    settings.onProgress?.({
-      phase: 'reading',
-      records: 0,
-      events: 0,
-      rejected: 0,
-      source: stream.id,
-      index,
-      total: sources.length,
-    });
-    const result = await ingest(handle, {
-      source,
-      input,
-      integrationId: (await settings.integrationFor?.(source)) ?? null,
-      via: settings.via ?? 'generator',
-      options: {
-        now,
-        extraCompanyDomains: tenantDomains,
-        personalEmailDomains,
-      },
-      onProgress: (progress) =>
-        settings.onProgress?.({ ...progress, source: stream.id, index, total: sources.length }),
-    });
-    if (result.status !== 'succeeded') {
-      throw new Error(`The generated ${stream.id} batch was rejected: ${result.message ?? ''}`);
+      const entries = (function* () {
+        for (const entry of stream.entries()) {
+          settings.signal?.throwIfAborted();
+          tallyEntry(tally, emitter, entry);
+          yield entry;
+        }
+      })();
+      const input =
+        emitter.format === 'csv'
+          ? csvBytes(
+              emitter.header ?? '',
+              (function* () {
+                for (const entry of entries) yield emitter.serialize(entry.record);
+              })(),
+            )
+          : {
+              records: (function* () {
+                for (const entry of entries) yield entry.record;
+              })(),
+            };
+      const source = parserSourceOf[stream.id];
+      settings.onProgress?.({
+        phase: 'reading',
+        records: 0,
+        events: 0,
+        rejected: 0,
+        source: stream.id,
+        index,
+        total: sources.length,
+      });
+      let staged: () => void = () => undefined;
+      const read = new Promise<void>((resolve) => (staged = resolve));
+      const ingested = ingest(handle, {
+        source,
+        input,
+        integrationId: (await settings.integrationFor?.(source)) ?? null,
+        via: settings.via ?? 'generator',
+        options: {
+          now,
+          extraCompanyDomains: tenantDomains,
+          personalEmailDomains,
+        },
+        commitAfter: previous,
+        onProgress: (progress) => {
+          if (progress.phase === 'writing') staged();
+          settings.onProgress?.({ ...progress, source: stream.id, index, total: sources.length });
+        },
+      });
+      const written = ingested.then((result) => {
+        if (result.status !== 'succeeded') {
+          throw new Error(`The generated ${stream.id} batch was rejected: ${result.message ?? ''}`);
+        }
+        const { records, events, accepted, duplicate, rejected, skipped, employees, runId } =
+          result;
+        counts[stream.id] = {
+          records,
+          events,
+          accepted,
+          duplicate,
+          rejected,
+          skipped,
+          employees,
+          runId,
+        };
+        settings.onSourceDone?.(stream.id, counts[stream.id]);
+      });
+      // Observed here so a failure waits for the settling below, not an unhandled rejection.
+      written.catch(() => undefined);
+      writes.push(written);
+      previous = written;
+      // HR goes in whole before any activity is read: activity is joined to the employees it names.
+      if (!overlap || stream.id === 'hr') {
+        await written;
+      } else {
+        await Promise.race([read, written.catch(() => undefined)]);
+      }
     }
-    const { records, events, accepted, duplicate, rejected, skipped, employees, runId } = result;
-    counts[stream.id] = {
-      records,
-      events,
-      accepted,
-      duplicate,
-      rejected,
-      skipped,
-      employees,
-      runId,
-    };
-    settings.onSourceDone?.(stream.id, counts[stream.id]);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    throw error;
   }
+  // Every write settles before the first failure is thrown: none is left running unobserved.
+  const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
+  if (failed) throw failed.reason;
   const manifest = buildManifest(
     dataset.options,
     dataset.org,

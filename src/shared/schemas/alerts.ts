@@ -148,6 +148,11 @@ export type EscalateAlertReply = z.infer<typeof escalateAlertReplySchema>;
 /** GET /alerts/summary: alerts by severity per day (dashboard) and the open count. */
 export const alertsSummaryReplySchema = z.object({
   open: z.number().int(),
+  /**
+   * People whose events wait for detection (queued or being checked): above 0 the counts are
+   * still growing (the demo's first detection goes on after start-up, say).
+   */
+  detecting: z.number().int(),
   bySeverity: z.record(severity, z.number().int()),
   perDay: z.array(z.object({ day: z.string(), severity, count: z.number().int() })),
 });

@@ -18,7 +18,10 @@ export const employeeRiskQuery = (limit: number) =>
     queryFn: ({ signal }) => fetchEmployeeRisk(limit, signal),
   });
 
-/** The `limit` riskiest people; only for roles that see alerts (the server refuses others). */
-export function useEmployeeRisk(limit: number) {
-  return useQuery(employeeRiskQuery(limit));
+/**
+ * The `limit` riskiest people; only for roles that see alerts (the server refuses others).
+ * `pollMs` asks again at that pace (while detection still runs, scores change).
+ */
+export function useEmployeeRisk(limit: number, pollMs: number | false = false) {
+  return useQuery({ ...employeeRiskQuery(limit), refetchInterval: pollMs });
 }

@@ -29,6 +29,7 @@ export function AlertsCard() {
           <span className="muted">Unavailable: {summary.error.message}</span>
         ) : (
           <>
+            <DetectingNotice detecting={summary.data?.detecting ?? 0} />
             <div className="stat-label">Open now (new or in review, of any age)</div>
             <div className="stat-value">{summary.data ? formatNumber(summary.data.open) : '—'}</div>
             <ul className="dashboard-alert-severities" aria-label="Open alerts by severity">
@@ -46,6 +47,20 @@ export function AlertsCard() {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * Says that detection is still reading people's activity (after the demo's first start, or a
+ * large batch), so that counts that grow as it goes are not taken for the final ones.
+ */
+export function DetectingNotice(props: { detecting: number }) {
+  if (props.detecting === 0) return null;
+  return (
+    <div className="muted" role="status">
+      Detection is still reading the activity of {formatNumber(props.detecting)}{' '}
+      {props.detecting === 1 ? 'person' : 'people'}: these figures grow as it goes.
+    </div>
   );
 }
 

@@ -1,10 +1,13 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 import { buildPath } from '../../../shared/routes';
 import type { EmployeeRisk } from '../../../shared/schemas/employee-risk';
+import { DETECTING_POLL_MS, useAlertsSummary } from '../../api/alerts/alerts-summary';
 import { useEmployeeRisk } from '../../api/employees/employee-risk';
 import { RiskBadge } from '../../components/badges';
 import { formatNumber } from '../../components/format';
+import { DetectingNotice } from './alerts-card';
 import './riskiest-people.css';
 
 /** How many people the card lists. */
@@ -26,7 +29,15 @@ function mainParts(person: EmployeeRisk): string {
  * may see alerts, since a score says there are some.
  */
 export function RiskiestPeopleCard() {
-  const risk = useEmployeeRisk(SHOWN);
+  const detecting = useAlertsSummary().data?.detecting ?? 0;
+  const risk = useEmployeeRisk(SHOWN, detecting > 0 ? DETECTING_POLL_MS : false);
+  // Once detection is done, the scores are read once more: the last poll came before its end.
+  const { refetch } = risk;
+  const wasDetecting = useRef(false);
+  useEffect(() => {
+    if (wasDetecting.current && detecting === 0) void refetch();
+    wasDetecting.current = detecting > 0;
+  }, [detecting, refetch]);
   const people = risk.data?.people ?? [];
   return (
     <section className="card" aria-labelledby="dashboard-riskiest">
@@ -35,6 +46,7 @@ export function RiskiestPeopleCard() {
         <Link to={buildPath('employees', {}, { sort: 'risk' })}>Everyone by risk</Link>
       </header>
       <div className="card-body">
+        <DetectingNotice detecting={detecting} />
         {risk.isError ? (
           <span className="muted">Unavailable: {risk.error.message}</span>
         ) : risk.isPending ? (

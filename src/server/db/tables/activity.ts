@@ -133,3 +133,11 @@ export interface QuarantinedRecordsTable {
   raw_bytes: number;
   created_at: number;
 }
+
+/** An index of `events` set aside during a bulk load, rebuilt after it (migration 0041). */
+export interface DeferredIndexesTable {
+  name: string;
+  /** The CREATE INDEX statement that makes it again, as pg_indexes gave it. */
+  definition: string;
+  deferred_at: number;
+}

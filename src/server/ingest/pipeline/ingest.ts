@@ -292,6 +292,7 @@ export async function ingest(
       events: reading.events,
       rejected: 0,
     });
+    await request.commitAfter;
     const outcome = await commitStage(
       handle,
       stage,

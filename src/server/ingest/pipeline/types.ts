@@ -72,6 +72,12 @@ export interface IngestRequest {
    */
   spillBytes?: number;
   /**
+   * The write of an earlier batch this one must follow (a loader reads the next batch while
+   * the previous one commits): the commit waits for it, and its failure fails this batch with
+   * nothing of it written.
+   */
+  commitAfter?: Promise<unknown>;
+  /**
    * For tests: called once everything is staged, just before the batch is written, and (on
    * SQLite) inside the write transaction. Throwing simulates a process dying mid-ingest.
    */

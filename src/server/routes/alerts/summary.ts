@@ -6,12 +6,16 @@ import type { IncidentSeverity } from '../../../shared/incident-model';
 import { alertsSummaryReplySchema } from '../../../shared/schemas/alerts';
 import { errorReplySchema } from '../../../shared/schemas/common';
 import { alertCounts } from '../../db/queries/alerts';
+import { countDetectionQueue } from '../../db/queries/detection-queue';
 
 const DAY_MS = 86_400_000;
 /** The days the dashboard's chart of alerts covers. */
 const DAYS = 30;
 
-/** GET /alerts/summary: open alerts by severity, and alerts per day and severity (30 days). */
+/**
+ * GET /alerts/summary: open alerts by severity, alerts per day and severity (30 days), and how
+ * many people still wait for detection.
+ */
 export const alertsSummaryRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alerts/summary',
@@ -24,7 +28,10 @@ export const alertsSummaryRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const since = Math.floor(Date.now() / DAY_MS - DAYS + 1) * DAY_MS;
-      const counts = await alertCounts(app.db, since);
+      const [counts, detecting] = await Promise.all([
+        alertCounts(app.db, since),
+        countDetectionQueue(app.db),
+      ]);
       const bySeverity = Object.fromEntries(incidentSeverities.map((s) => [s, 0])) as Record<
         IncidentSeverity,
         number
@@ -32,6 +39,7 @@ export const alertsSummaryRoute: FastifyPluginAsyncZod = async (app) => {
       for (const row of counts.open) bySeverity[row.severity as IncidentSeverity] = row.n;
       return {
         open: counts.open.reduce((sum, row) => sum + row.n, 0),
+        detecting,
         bySeverity,
         perDay: counts.perDay
           .map((row) => ({
