@@ -54,6 +54,12 @@ function admissionDeadline(): { at: number; limitMs: number } | null {
   return { at: ticket.receivedAt + ticket.limitMs, limitMs: ticket.limitMs };
 }
 
+/** Whether the current work is a request that has not yet held a connection. */
+export function waitingForFirstConnection(): boolean {
+  const ticket = tickets.getStore();
+  return ticket !== undefined && !ticket.started;
+}
+
 /** Marks the current request as started: its later waits are no longer bounded. */
 function admissionStarted(): void {
   const ticket = tickets.getStore();

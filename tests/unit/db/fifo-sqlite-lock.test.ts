@@ -34,6 +34,27 @@ describe('the SQLite connection queue', () => {
     expect(order).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('serves work under way before requests waiting for their first connection', async () => {
+    const lock = new FifoLock();
+    const order: string[] = [];
+    await lock.lock();
+    const take = (name: string, newcomer: boolean) =>
+      lock.lock(newcomer).then(() => {
+        order.push(name);
+        lock.unlock();
+      });
+    const waiting = [
+      take('new 1', true),
+      take('started 1', false),
+      take('new 2', true),
+      take('started 2', false),
+    ];
+    expect(lock.waiting).toBe(4);
+    lock.unlock();
+    await Promise.all(waiting);
+    expect(order).toEqual(['started 1', 'started 2', 'new 1', 'new 2']);
+  });
+
   it('lets the event loop turn while hundreds of requests queue for the connection', async () => {
     handle = openDatabase(':memory:');
     const db = handle.db;
