@@ -48,6 +48,11 @@ export interface HuntQueryTiming {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /**
+   * This process's CPU time per request (p95): on SQLite the query's own work, which a loaded
+   * machine does not inflate as it does the wall time; on PostgreSQL only the client's share.
+   */
+  cpuP95Ms: number;
   load: number[];
 }
 
@@ -274,14 +279,22 @@ async function timeQuery(
   };
   const first = await orStopped();
   const times: number[] = [];
-  for (let i = 0; i < requests; i++) times.push((await timed(orStopped)).ms);
+  const cpu: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const started = process.cpuUsage();
+    times.push((await timed(orStopped)).ms);
+    const used = process.cpuUsage(started);
+    cpu.push((used.user + used.system) / 1000);
+  }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   return {
     q,
     total: first,
     p50Ms: round(percentile(times, 50)),
     p95Ms: round(percentile(times, 95)),
     maxMs: round(times[times.length - 1] ?? 0),
+    cpuP95Ms: round(percentile(cpu, 95)),
     load: loadAverage(),
   };
 }

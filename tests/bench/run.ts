@@ -198,10 +198,12 @@ if (wants('hunt')) {
   );
   for (const engine of ['sqlite', 'postgres'] as const) {
     if (!engines.includes(engine)) continue;
-    console.log(
-      `Hunt: ${events.toLocaleString('en-US')} events of 10,000 people over 90 days on ${engine}…`,
-    );
     const keepName = option('keep') ?? option('reuse');
+    console.log(
+      option('reuse')
+        ? `Hunt: the kept ${keepName} on ${engine}…`
+        : `Hunt: ${events.toLocaleString('en-US')} events of 10,000 people over 90 days on ${engine}…`,
+    );
     const keep = keepName ? { name: keepName, reuse: option('reuse') !== undefined } : undefined;
     const r = await benchHunt(engine, events, (line) => console.log(line), 10_000, 10, keep);
     console.log(
