@@ -494,10 +494,11 @@ async function dropMigration0037(handle: DatabaseHandle) {
     'drop index if exists events_activity_time',
     'drop index if exists events_category_time',
     'drop index if exists events_destination_time',
-    // Migration 0038's, SQLite's own keyword indexes.
+    // Migration 0038's.
     ...['category', 'activity', 'outcome', 'app', 'destination', 'repository'].map(
       (name) => `drop index if exists events_hunt_${name}`,
     ),
+    'drop index if exists events_outcome_category_time',
   ];
   if (handle.sqlite) {
     for (const d of drops) handle.sqlite.exec(d);

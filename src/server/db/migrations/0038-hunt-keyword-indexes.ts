@@ -10,7 +10,8 @@ import type { Dialect } from '../dialect';
  * compares the folded value for equality: the planner can match them to nothing else, so a
  * subject's findings keep their person-and-time indexes (migration 0037's plain keyword b-trees
  * drew a subject's external-transfers count into a MULTI-INDEX OR over everyone's events).
- * Partial where the column is often empty. PostgreSQL has its own (migration 0037). Frozen.
+ * Partial where the column is often empty. PostgreSQL has its keyword b-trees from migration
+ * 0037 and statistics of its own; it gets only the outcome-with-category index. Frozen.
  */
 export function huntKeywordIndexesMigration(dialect: Dialect): Migration {
   const fold = (column: string) => `vigil_fold(${column})`;
@@ -35,7 +36,16 @@ export function huntKeywordIndexesMigration(dialect: Dialect): Migration {
   ];
   return {
     async up(db: Kysely<unknown>) {
-      if (dialect !== 'sqlite') return;
+      if (dialect === 'postgres') {
+        // Outcome with the category and time (0037 has category and activity by time): the
+        // failed sign-ins of a range without reading every sign-in of it.
+        await db.schema
+          .createIndex('events_outcome_category_time')
+          .on('events')
+          .columns(['outcome', 'category', 'time'])
+          .execute();
+        return;
+      }
       for (const { name, columns, where } of indexes) {
         await sql
           .raw(
@@ -45,7 +55,10 @@ export function huntKeywordIndexesMigration(dialect: Dialect): Migration {
       }
     },
     async down(db: Kysely<unknown>) {
-      if (dialect !== 'sqlite') return;
+      if (dialect === 'postgres') {
+        await db.schema.dropIndex('events_outcome_category_time').ifExists().execute();
+        return;
+      }
       for (const { name } of indexes) await sql.raw(`drop index if exists ${name}`).execute(db);
     },
   };
