@@ -48,6 +48,11 @@ export interface HuntQueryTiming {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /**
+   * This process's CPU time per request (p95): on SQLite the query's own work, which a loaded
+   * machine does not inflate as it does the wall time; on PostgreSQL only the client's share.
+   */
+  cpuP95Ms: number;
   load: number[];
 }
 
@@ -102,10 +107,45 @@ function* take<T>(rows: Iterator<T>, size: number) {
   }
 }
 
-async function openBenchDatabase(engine: 'sqlite' | 'postgres', name = 'huntfast_bench') {
+/** Where a kept bench database and its build figures live (`--keep NAME`, `--reuse NAME`). */
+export interface HuntBenchKeep {
+  name: string;
+  /** false: build and keep; true: measure the kept database without building. */
+  reuse: boolean;
+}
+
+const benchDir = () => process.env.BENCH_HUNT_DIR ?? os.tmpdir();
+const keptFile = (keep: HuntBenchKeep, engine: string, ext: string) =>
+  path.join(benchDir(), `${keep.name}.${engine}.${ext}`);
+
+/** What a build keeps beside its database so `--reuse` measures the same 90 days. */
+interface KeptBuild {
+  end: number;
+  events: number;
+  people: number;
+  buildSeconds: number;
+  buildLoad: number[];
+  index: HuntBenchResult['index'];
+  otherIndexes: HuntBenchResult['otherIndexes'];
+}
+
+async function openBenchDatabase(
+  engine: 'sqlite' | 'postgres',
+  name = 'huntfast_bench',
+  keep?: HuntBenchKeep,
+) {
   if (engine === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(process.env.BENCH_HUNT_DIR ?? os.tmpdir(), 'huntfast-'));
-    const file = path.join(dir, 'bench.db');
+    let dir: string | undefined;
+    let file: string;
+    if (keep) {
+      file = keptFile(keep, engine, 'db');
+      if (keep.reuse && !fs.existsSync(file)) throw new Error(`No kept database at ${file}`);
+      if (!keep.reuse)
+        for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    } else {
+      dir = fs.mkdtempSync(path.join(benchDir(), 'huntfast-'));
+      file = path.join(dir, 'bench.db');
+    }
     const handle = openDatabase(file);
     await migrateToLatest(handle.db, 'sqlite');
     return {
@@ -113,16 +153,24 @@ async function openBenchDatabase(engine: 'sqlite' | 'postgres', name = 'huntfast
       bytes: () => fs.statSync(file).size,
       cleanup: async () => {
         await handle.close();
-        fs.rmSync(dir, { recursive: true, force: true });
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+        else fs.rmSync(file, { force: true });
       },
     };
   }
+  if (keep) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(keep.name))
+      throw new Error(`A kept PostgreSQL database is named with a-z, 0-9 and _: ${keep.name}`);
+    name = keep.name;
+  }
   const admin = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.query(`create database ${name}`);
-  await client.end();
+  if (!keep?.reuse) {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    await client.end();
+  }
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const handle = openDatabase(url.toString(), { poolSize: 4 });
@@ -220,17 +268,84 @@ async function timeQuery(
   requests: number,
   once: () => Promise<number>,
 ): Promise<HuntQueryTiming> {
-  const first = await once();
+  // A query stopped at the 10 s deadline is measured as such (its total -1), not the end of the run.
+  const orStopped = async () => {
+    try {
+      return await once();
+    } catch (error) {
+      if ((error as Error).message === HUNT_TOO_LONG) return -1;
+      throw error;
+    }
+  };
+  const first = await orStopped();
   const times: number[] = [];
-  for (let i = 0; i < requests; i++) times.push((await timed(once)).ms);
+  const cpu: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const started = process.cpuUsage();
+    times.push((await timed(orStopped)).ms);
+    const used = process.cpuUsage(started);
+    cpu.push((used.user + used.system) / 1000);
+  }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   return {
     q,
     total: first,
     p50Ms: round(percentile(times, 50)),
     p95Ms: round(percentile(times, 95)),
     maxMs: round(times[times.length - 1] ?? 0),
+    cpuP95Ms: round(percentile(cpu, 95)),
     load: loadAverage(),
+  };
+}
+
+/** Writes the bench's events with the indexes off, then builds them (timed apart) and the statistics. */
+async function buildBenchEvents(
+  handle: DatabaseHandle,
+  events: number,
+  people: number,
+  log: (line: string) => void,
+): Promise<KeptBuild> {
+  const end = Math.floor(Date.now() / DAY) * DAY + DAY;
+  const putBack = await withoutIndexes(handle);
+  const build = await timed(async () => {
+    let written = 0;
+    const rows = everyonesEvents(end, events, people);
+    for (let from = 0; from < events; from += CHUNK) {
+      written += await insertBenchEvents(handle, take(rows, CHUNK), {
+        from: end - 90 * DAY,
+        to: end,
+      });
+      if (from % 1_000_000 === 0) log(`  ${written.toLocaleString('en-US')} events written…`);
+    }
+    return written;
+  });
+  const buildLoad = loadAverage();
+  log(`  ${build.value.toLocaleString('en-US')} events in ${(build.ms / 1000).toFixed(1)} s`);
+  const others = await timed(putBack.indexes);
+  log(
+    `  ${others.value.length} other indexes of events built in ${(others.ms / 1000).toFixed(1)} s`,
+  );
+  const index = await timed(putBack.text);
+  const indexLoad = loadAverage();
+  log(
+    `  text index built in ${(index.ms / 1000).toFixed(1)} s, ${(index.value.bytes / 2 ** 20).toFixed(0)} MB`,
+  );
+  if (handle.sqlite) handle.sqlite.exec('analyze');
+  else await handle.pool!.query('vacuum analyze events');
+  return {
+    end,
+    events: build.value,
+    people,
+    buildSeconds: round(build.ms / 1000),
+    buildLoad,
+    index: {
+      buildSeconds: round(index.ms / 1000),
+      bytes: index.value.bytes,
+      name: index.value.name,
+      load: indexLoad,
+    },
+    otherIndexes: { buildSeconds: round(others.ms / 1000), names: others.value },
   };
 }
 
@@ -241,6 +356,18 @@ async function timeQuery(
  * (not HTTP): each query's first page with its total over the default 30 days, `requests`
  * times, facets and histograms, and a query that must stop at 10 s. The database is deleted
  * when measured.
+ *
+ * A 10-million-event build takes most of an hour per engine, so it can be built once and
+ * measured again and again:
+ * - `npm run bench -- hunt --keep NAME` builds and keeps the database: on SQLite the file
+ *   `$BENCH_HUNT_DIR/NAME.sqlite.db` (BENCH_HUNT_DIR defaults to the system's temporary
+ *   directory), on PostgreSQL the database `NAME` (a-z, 0-9, _); the build's figures and its
+ *   90 days go beside them in `$BENCH_HUNT_DIR/NAME.<engine>.json`.
+ * - `npm run bench -- hunt --reuse NAME` measures the kept database without building: it runs
+ *   the migrations newer than the build first (so a new index is built on the kept events) and
+ *   ANALYZE, and reports the kept build's figures beside the new timings.
+ * Delete a kept database by hand when done (`rm $BENCH_HUNT_DIR/NAME.sqlite.*`,
+ * `drop database NAME`).
  */
 export async function benchHunt(
   engine: 'sqlite' | 'postgres',
@@ -248,36 +375,24 @@ export async function benchHunt(
   log: (line: string) => void,
   people = 10_000,
   requests = 10,
+  keep?: HuntBenchKeep,
 ): Promise<HuntBenchResult> {
-  const { handle, bytes, cleanup } = await openBenchDatabase(engine);
+  const { handle, bytes, cleanup } = await openBenchDatabase(engine, 'huntfast_bench', keep);
   try {
-    const end = Math.floor(Date.now() / DAY) * DAY + DAY;
-    const putBack = await withoutIndexes(handle);
-    const build = await timed(async () => {
-      let written = 0;
-      const rows = everyonesEvents(end, events, people);
-      for (let from = 0; from < events; from += CHUNK) {
-        written += await insertBenchEvents(handle, take(rows, CHUNK), {
-          from: end - 90 * DAY,
-          to: end,
-        });
-        if (from % 1_000_000 === 0) log(`  ${written.toLocaleString('en-US')} events written…`);
-      }
-      return written;
-    });
-    const buildLoad = loadAverage();
-    log(`  ${build.value.toLocaleString('en-US')} events in ${(build.ms / 1000).toFixed(1)} s`);
-    const others = await timed(putBack.indexes);
-    log(
-      `  ${others.value.length} other indexes of events built in ${(others.ms / 1000).toFixed(1)} s`,
-    );
-    const index = await timed(putBack.text);
-    const indexLoad = loadAverage();
-    log(
-      `  text index built in ${(index.ms / 1000).toFixed(1)} s, ${(index.value.bytes / 2 ** 20).toFixed(0)} MB`,
-    );
-    if (handle.sqlite) handle.sqlite.exec('analyze');
-    else await handle.pool!.query('vacuum analyze events');
+    let built: KeptBuild;
+    if (keep?.reuse) {
+      built = JSON.parse(fs.readFileSync(keptFile(keep, engine, 'json'), 'utf8')) as KeptBuild;
+      log(
+        `  reusing ${keep.name}: ${built.events.toLocaleString('en-US')} events built in ${built.buildSeconds} s, other indexes ${built.otherIndexes.buildSeconds} s, text index ${built.index.buildSeconds} s`,
+      );
+      // A migration newer than the build may have changed the indexes: statistics again.
+      if (handle.sqlite) handle.sqlite.exec('analyze');
+      else await handle.pool!.query('analyze events');
+    } else {
+      built = await buildBenchEvents(handle, events, people, log);
+      if (keep) fs.writeFileSync(keptFile(keep, engine, 'json'), `${JSON.stringify(built)}\n`);
+    }
+    const { end } = built;
     const deps: HuntDeps = {
       db: handle.db,
       dialect: handle.dialect,
@@ -337,18 +452,13 @@ export async function benchHunt(
     const worst = (list: HuntQueryTiming[]) => Math.max(...list.map((t) => t.p95Ms));
     return {
       engine,
-      events: build.value,
-      people,
+      events: built.events,
+      people: built.people,
       days: 90,
-      buildSeconds: round(build.ms / 1000),
-      buildLoad,
-      index: {
-        buildSeconds: round(index.ms / 1000),
-        bytes: index.value.bytes,
-        name: index.value.name,
-        load: indexLoad,
-      },
-      otherIndexes: { buildSeconds: round(others.ms / 1000), names: others.value },
+      buildSeconds: built.buildSeconds,
+      buildLoad: built.buildLoad,
+      index: built.index,
+      otherIndexes: built.otherIndexes,
       eventsBytes: await bytes(),
       requestsPerQuery: requests,
       field,
@@ -361,8 +471,9 @@ export async function benchHunt(
       load: loadAverage(),
     };
   } finally {
-    // BENCH_HUNT_KEEP=1 keeps the database to read query plans (delete it by hand after).
-    if (process.env.BENCH_HUNT_KEEP !== '1') await cleanup();
+    // `--keep`/`--reuse` (or BENCH_HUNT_KEEP=1) keep the database (delete it by hand after).
+    if (!keep && process.env.BENCH_HUNT_KEEP !== '1') await cleanup();
+    else await handle.close();
   }
 }
 
@@ -377,12 +488,17 @@ export interface TextIndexWriteCost {
   load: number[];
 }
 
-/** Drops what migration 0037 adds to events (the b-trees and the text index or its triggers). */
+/** Drops what migrations 0037 and 0038 add to events (the b-trees and the text index or its triggers). */
 async function dropMigration0037(handle: DatabaseHandle) {
   const drops = [
     'drop index if exists events_activity_time',
     'drop index if exists events_category_time',
     'drop index if exists events_destination_time',
+    // Migration 0038's.
+    ...['category', 'activity', 'outcome', 'app', 'destination', 'repository'].map(
+      (name) => `drop index if exists events_hunt_${name}`,
+    ),
+    'drop index if exists events_outcome_category_time',
   ];
   if (handle.sqlite) {
     for (const d of drops) handle.sqlite.exec(d);

@@ -185,7 +185,9 @@ if (wants('report')) {
 
 if (wants('hunt')) {
   // `npm run bench -- hunt --events 1000000` for a quick run (default 10 million, as issue 28
-  // asks); `--engines sqlite` for one engine. Each engine's database is deleted when measured.
+  // asks); `--engines sqlite` for one engine. Each engine's database is deleted when measured,
+  // unless `--keep NAME` (build and keep) or `--reuse NAME` (measure a kept one without
+  // building): see tests/bench/hunt.bench.ts.
   const option = (name: string) => {
     const at = process.argv.indexOf(`--${name}`);
     return at >= 0 ? process.argv[at + 1] : undefined;
@@ -196,10 +198,14 @@ if (wants('hunt')) {
   );
   for (const engine of ['sqlite', 'postgres'] as const) {
     if (!engines.includes(engine)) continue;
+    const keepName = option('keep') ?? option('reuse');
     console.log(
-      `Hunt: ${events.toLocaleString('en-US')} events of 10,000 people over 90 days on ${engine}…`,
+      option('reuse')
+        ? `Hunt: the kept ${keepName} on ${engine}…`
+        : `Hunt: ${events.toLocaleString('en-US')} events of 10,000 people over 90 days on ${engine}…`,
     );
-    const r = await benchHunt(engine, events, (line) => console.log(line));
+    const keep = keepName ? { name: keepName, reuse: option('reuse') !== undefined } : undefined;
+    const r = await benchHunt(engine, events, (line) => console.log(line), 10_000, 10, keep);
     console.log(
       `  field p95 (worst) ${r.fieldP95Ms} ms, free text p95 (worst) ${r.textP95Ms} ms; load average ${r.load.join(' ')}`,
     );

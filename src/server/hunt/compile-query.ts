@@ -50,6 +50,20 @@ const LOWER_CASE_COLUMNS = new Set([
   'file_destination',
 ]);
 
+/**
+ * SQLite: the columns migration 0038 indexes by their folded value and time. A whole-value term
+ * on one of them is written as that expression (`vigil_fold(column) = value`) so the planner
+ * reads the index; the lower-case columns give the same events folded or not.
+ */
+const SQLITE_FOLDED_INDEXED = new Set([
+  'category',
+  'activity',
+  'outcome',
+  'app',
+  'file_destination',
+  'repository',
+]);
+
 /** What compiling needs besides the query: the engine, and whom a `person:` value names. */
 export interface HuntCompileContext {
   dialect: Dialect;
@@ -142,6 +156,15 @@ function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<Sq
     const runs = runsOf(term);
     const test = listElement(context.dialect, column, term);
     return listValueIndexable(runs) ? indexed(context, runs, test) : test;
+  }
+  if (
+    context.dialect === 'sqlite' &&
+    kind === 'keyword' &&
+    !term.wildcard &&
+    SQLITE_FOLDED_INDEXED.has(column)
+  ) {
+    // Its own b-tree finds exactly the value's events: the trigram index would only add work.
+    return present(ref, keyword(ref, term));
   }
   const test =
     kind === 'text'

@@ -241,6 +241,33 @@ describe('GET /hunt/events finds exactly what an independent filter finds', () =
     expect(found.total).toBe(expected.length);
   });
 
+  it.each([
+    ['category', 'category', ''],
+    ['activity', 'activity', 'category:file'],
+    ['file.destination', 'file_destination', ''],
+    ['source', 'source', 'category:auth AND outcome:failure'],
+  ] as const)('counts the %s facet as the independent filter does', async (field, column, q) => {
+    const keep = (e: EventRow) =>
+      q === '' ||
+      (q === 'category:file'
+        ? e.category === 'file'
+        : e.category === 'auth' && e.outcome === 'failure');
+    const counts = new Map<string, number>();
+    for (const e of events) {
+      const v = e[column];
+      if (v !== null && keep(e)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    const expected = [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 20)
+      .map(([value, count]) => ({ value, count }));
+    expect(expected.length).toBeGreaterThan(0);
+    const reply = await analyst.get('/hunt/facets', { q, from: FROM, to: TO, field });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const values = reply.body.values as Array<{ value: string; count: number }>;
+    expect(values.map((v) => ({ value: v.value, count: v.count }))).toEqual(expected);
+  });
+
   it('finds a person by their pseudonym and shows them by it', async () => {
     const employee = common('employee_id');
     const first = await analyst.get('/hunt/events', {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 
+import { dialectOf } from '../dialect';
 import type { Database } from '../schema';
 import { EVENT_FILE_LABEL, EVENT_LIST_COLUMNS } from './event-columns';
 import type { EventListRow } from './event-columns';
@@ -110,6 +111,9 @@ export const HUNT_FACET_COLUMNS = {
 } as const;
 export type HuntFacetField = keyof typeof HUNT_FACET_COLUMNS;
 
+/** Facet columns whose values are lower case already, each indexed folded on SQLite (0038). */
+const FOLDED_FACETS: ReadonlySet<string> = new Set(['category', 'activity', 'file_destination']);
+
 /** The busiest `limit` values of a column among the events a hunt finds, with their counts. */
 export async function huntFacet(
   db: Kysely<Database>,
@@ -117,7 +121,12 @@ export async function huntFacet(
   field: HuntFacetField,
   limit: number,
 ): Promise<Array<{ value: string; count: number }>> {
-  const column = sql.ref(`events.${HUNT_FACET_COLUMNS[field]}`);
+  const name = HUNT_FACET_COLUMNS[field];
+  const ref = sql.ref(`events.${name}`);
+  // SQLite: the lower-case columns by their folded value (the same values), which migration
+  // 0038's b-tree holds with the time: the counts read that index, not every row of the range.
+  const column =
+    FOLDED_FACETS.has(name) && dialectOf(db) === 'sqlite' ? sql`vigil_fold(${ref})` : ref;
   const { rows } = await sql<{ value: string; n: number | string }>`
     select ${column} as value, count(*) as n from events
     where ${where(scope)} and ${column} is not null
