@@ -82,7 +82,7 @@ export async function candidateRules(
 }
 
 /** Of rules whose steps have enough events, those a window of each step could hold (windowCanHold). */
-export async function possibleRules(
+async function possibleRules(
   db: Kysely<Database>,
   employeeId: string,
   counted: readonly RuleSpan[],
@@ -137,7 +137,7 @@ async function windowCanHold(
 }
 
 /** The column a summed field reads (rules may only sum number columns). */
-function columnOf(field: string): string {
+export function columnOf(field: string): string {
   const resolved = resolveField(field);
   if (!resolved || !('column' in resolved)) throw new Error(`"${field}" cannot be summed.`);
   return resolved.column;

@@ -15,7 +15,7 @@ import { runRule } from '../rules/run-rule';
 import type { RuleHit } from '../rules/run-rule';
 import { timelineSelect } from '../rules/timeline-select';
 import type { RuleSpan } from './candidate-rules';
-import { candidateRules, possibleRules } from './candidate-rules';
+import { candidateRules } from './candidate-rules';
 import { spansOf } from './people-candidates';
 import { mergeGapMs } from './look-back';
 import { DeadlinePassed, RULE_DEADLINE_MS, withDeadline } from './rule-deadline';
@@ -133,14 +133,13 @@ export async function rulesForPerson(
 }
 
 /**
- * What a batch already did for the person: read them, asked their watchlists, and counted
- * their events for every rule (countedRulesOfPeople): `counted` are the rules whose steps have
- * enough events.
+ * What a batch already did for the person: read them, asked their watchlists, and found the
+ * rules that could fire (countedRulesOfPeople, then possibleRulesOfPeople): `candidates`.
  */
 export interface CountedPerson {
   person: DetectedPerson;
   watched: (id: string) => Promise<boolean>;
-  counted: RuleSpan[];
+  candidates: RuleSpan[];
 }
 
 /**
@@ -177,14 +176,7 @@ export async function detectPerson(
   }> = [];
   const watched = batch?.watched ?? watchlistMembership(db, person.id, now);
   const candidates = batch
-    ? await candidatesWithin(
-        db,
-        (d, spans, c) => possibleRules(d, person.id, spans, c),
-        batch.counted,
-        context,
-        deadline,
-        outcome.tooSlow,
-      )
+    ? batch.candidates
     : await candidatesWithin(
         db,
         (d, spans, c) => candidateRules(d, person.id, spans, c),

@@ -20,7 +20,7 @@ import {
   watchlistMembership,
 } from './detect-person';
 import type { CountedPerson, DetectedPerson, PersonOutcome } from './detect-person';
-import { countedRulesOfPeople } from './people-candidates';
+import { countedRulesOfPeople, possibleRulesOfPeople } from './people-candidates';
 import type { PersonRules } from './people-candidates';
 import { DeadlinePassed, withDeadline } from './rule-deadline';
 import { disableSlowRule } from './disable-slow-rule';
@@ -109,9 +109,15 @@ async function countClaimed(
   const clocks = [...groups.values()].map((g) => detectionClock(g.person, config, g));
   let counts: Map<string, RuleSpan[]>;
   try {
-    counts = await withDeadline(handle.db, shared, at.deadline, (db, context) =>
-      countedRulesOfPeople(db, people, clocks, context),
-    );
+    counts = await withDeadline(handle.db, shared, at.deadline, async (db, context) => {
+      const counted = await countedRulesOfPeople(db, people, clocks, context);
+      return possibleRulesOfPeople(
+        db,
+        people.map((p) => ({ ...p, counted: counted.get(p.employeeId) ?? [] })),
+        clocks,
+        context,
+      );
+    });
   } catch (error) {
     if (!(error instanceof DeadlinePassed)) throw error;
     return new Map();
@@ -119,7 +125,7 @@ async function countClaimed(
   return new Map(
     people.map(({ person, watched, employeeId }) => [
       employeeId,
-      { person, watched, counted: counts.get(employeeId) ?? [] },
+      { person, watched, candidates: counts.get(employeeId) ?? [] },
     ]),
   );
 }
@@ -185,7 +191,7 @@ export async function runDetectionPass(
           () => Date.now() + deadlineMs,
           batch && {
             ...batch,
-            counted: batch.counted.filter(({ rule }) => !disabled.has(rule.id)),
+            candidates: batch.candidates.filter(({ rule }) => !disabled.has(rule.id)),
           },
         );
         for (const ruleId of person.tooSlow) {

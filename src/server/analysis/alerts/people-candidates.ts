@@ -8,7 +8,8 @@ import type { WorkClock } from '../../db/queries/findings/sql-parts';
 import type { Rule } from '../rules/rule-schema';
 import { pinnedActivities } from '../rules/validate-filter';
 import type { RuleSpan } from './candidate-rules';
-import { leastEvents, pinnedSource } from './candidate-rules';
+import { columnOf, leastEvents, pinnedSource } from './candidate-rules';
+import { durationMs } from '../rules/durations';
 import { lookBackMs } from './look-back';
 
 /** One person of a batch: the span of their new events, their clock and the rules they get. */
@@ -94,6 +95,77 @@ export async function countedRulesOfPeople(
           (step, s) => Number(row[`c_${r}_${s}`] ?? 0) >= leastEvents(step),
         );
       }),
+    );
+  }
+  return out;
+}
+
+/**
+ * The second pass (possibleRules) for a batch: of each person's counted rules, those whose every
+ * step two tiles of its window could hold (windowCanHold), one statement per rule step for all
+ * the people it was counted for, their two fullest tiles picked per person. The statement
+ * covers each person's span of the rule; PostgreSQL plans it once for the batch, where one per
+ * person and step cost a plan over every monthly partition the person's history reaches.
+ */
+export async function possibleRulesOfPeople(
+  db: Kysely<Database>,
+  people: ReadonlyArray<{ employeeId: string; clock: number; counted: readonly RuleSpan[] }>,
+  clocks: readonly WorkClock[],
+  shared: FilterContext,
+): Promise<Map<string, RuleSpan[]>> {
+  const context: FilterContext = { ...shared, clocks: { key: sql.ref('q.clock'), clocks } };
+  const ruled = new Set<string>();
+  const rules = people
+    .flatMap((p) => p.counted.map((span) => span.rule))
+    .filter((rule) => !ruled.has(rule.id) && ruled.add(rule.id));
+  // Who still may fire each rule: whoever had it counted, until a step rules them out.
+  const open = new Map(
+    rules.map((rule) => [
+      rule.id,
+      new Map(
+        people.flatMap((p) =>
+          p.counted
+            .filter((span) => span.rule.id === rule.id)
+            .map((span) => [p.employeeId, { span, clock: p.clock }] as const),
+        ),
+      ),
+    ]),
+  );
+  for (const rule of rules) {
+    const holders = open.get(rule.id)!;
+    for (const step of rule.condition.steps) {
+      const summed = step.measure !== 'count' && 'sum' in step.measure ? step.measure.sum : null;
+      if (summed === null && step.atLeast <= 1) continue;
+      if (holders.size === 0) break;
+      const windowMs = durationMs(step.window);
+      const value = summed === null ? sql`count(*)` : sql`sum(${sql.ref(`e.${columnOf(summed)}`)})`;
+      const rows = [...holders].map(
+        ([id, { span, clock }]) =>
+          sql`(cast(${id} as text), cast(${span.from} as bigint), cast(${span.to} as bigint), cast(${clock} as integer))`,
+      );
+      // Tiles ranked as windowCanHold's ORDER BY v DESC ranks them on each engine (nulls too).
+      const result = await sql<{ person: string; v: number | string | null }>`
+        with q (employee_id, low, high, clock) as (values ${sql.join(rows)}),
+        t as (
+          select q.employee_id as person, ${value} as v
+          from q inner join events as e on e.employee_id = q.employee_id
+          where e.time >= q.low and e.time < q.high and ${compileFilter(step.match, 'e', context)}
+          group by q.employee_id, e.time / ${sql.lit(windowMs)}
+        ),
+        r as (select person, v, row_number() over (partition by person order by v desc) as k from t)
+        select person, sum(coalesce(v, 0)) as v from r where k <= 2 group by person`.execute(db);
+      const upper = new Map(result.rows.map((row) => [String(row.person), Number(row.v ?? 0)]));
+      for (const id of [...holders.keys()]) {
+        const u = upper.get(id);
+        if (u === undefined || u < step.atLeast) holders.delete(id);
+      }
+    }
+  }
+  const out = new Map<string, RuleSpan[]>();
+  for (const person of people) {
+    out.set(
+      person.employeeId,
+      person.counted.filter(({ rule }) => open.get(rule.id)!.has(person.employeeId)),
     );
   }
   return out;
