@@ -82,7 +82,7 @@ export async function candidateRules(
 }
 
 /** Of rules whose steps have enough events, those a window of each step could hold (windowCanHold). */
-async function possibleRules(
+export async function possibleRules(
   db: Kysely<Database>,
   employeeId: string,
   counted: readonly RuleSpan[],
