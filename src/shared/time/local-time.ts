@@ -61,18 +61,14 @@ export function hoursOf(person: ClockOwner, defaults: ClockDefaults): WorkingHou
   };
 }
 
-/**
- * The UTC offsets of a zone over [start, end), as the few intervals between its DST changes,
- * so SQL can turn event times into local times with one CASE expression. Offsets are sampled
- * every six hours and each change is narrowed down to the second, then to its minute. A zone
- * this runtime does not know reads as UTC.
- */
-export function offsetIntervals(timeZone: string, start: number, end: number): OffsetInterval[] {
-  if (!isValidTimeZone(timeZone)) return [{ from: Number.NEGATIVE_INFINITY, offsetMs: 0 }];
-  const first = zoneOffsetMs(timeZone, start);
-  const out: OffsetInterval[] = [{ from: Number.NEGATIVE_INFINITY, offsetMs: first }];
-  let previous = first;
-  for (let t = start + STEP_MS; t < end + STEP_MS; t += STEP_MS) {
+/** Offsets are looked up a chunk of this many samples at a time, and each chunk remembered. */
+const CHUNK_MS = 120 * STEP_MS;
+
+/** The zone's changes in (chunk start, chunk end], found by sampling and narrowing down. */
+function changesInChunk(timeZone: string, chunkStart: number): OffsetInterval[] {
+  const out: OffsetInterval[] = [];
+  let previous = zoneOffsetMs(timeZone, chunkStart);
+  for (let t = chunkStart + STEP_MS; t <= chunkStart + CHUNK_MS; t += STEP_MS) {
     const offset = zoneOffsetMs(timeZone, t);
     if (offset === previous) continue;
     let low = t - STEP_MS;
@@ -85,6 +81,42 @@ export function offsetIntervals(timeZone: string, start: number, end: number): O
     // Zones change on whole minutes.
     out.push({ from: Math.round(high / 60_000) * 60_000, offsetMs: offset });
     previous = offset;
+  }
+  return out;
+}
+
+const chunks = new Map<string, OffsetInterval[]>();
+
+/** The zone's changes in the chunk beginning at `chunkStart` (remembered: zones are few). */
+function chunkChanges(timeZone: string, chunkStart: number): OffsetInterval[] {
+  const key = `${timeZone}:${chunkStart}`;
+  let changes = chunks.get(key);
+  if (!changes) {
+    changes = changesInChunk(timeZone, chunkStart);
+    if (chunks.size > 10_000) chunks.clear();
+    chunks.set(key, changes);
+  }
+  return changes;
+}
+
+/**
+ * The UTC offsets of a zone over [start, end), as the few intervals between its DST changes,
+ * so SQL can turn event times into local times with one CASE expression. Offsets are sampled
+ * every six hours and each change is narrowed down to the second, then to its minute; the
+ * changes are found per 30-day chunk of time from the epoch and remembered, since detection
+ * and scoring ask for the same few zones over nearly the same spans for every person (finding
+ * them again each time was most of detection's CPU). A zone this runtime does not know reads
+ * as UTC.
+ */
+export function offsetIntervals(timeZone: string, start: number, end: number): OffsetInterval[] {
+  if (!isValidTimeZone(timeZone)) return [{ from: Number.NEGATIVE_INFINITY, offsetMs: 0 }];
+  const out: OffsetInterval[] = [
+    { from: Number.NEGATIVE_INFINITY, offsetMs: zoneOffsetMs(timeZone, start) },
+  ];
+  for (let chunk = Math.floor(start / CHUNK_MS) * CHUNK_MS; chunk < end; chunk += CHUNK_MS) {
+    for (const change of chunkChanges(timeZone, chunk)) {
+      if (change.from > start && change.from <= end) out.push(change);
+    }
   }
   return out;
 }

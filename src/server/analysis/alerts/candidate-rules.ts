@@ -18,7 +18,7 @@ export interface RuleSpan {
 }
 
 /** The one source a step's filter requires at its top level (Sigma rules name theirs), or null. */
-function pinnedSource(filter: Filter): string | null {
+export function pinnedSource(filter: Filter): string | null {
   const conditions = 'all' in filter ? filter.all : [filter];
   for (const item of conditions) {
     if ('field' in item && item.field === 'source' && typeof item.eq === 'string') return item.eq;
@@ -27,7 +27,7 @@ function pinnedSource(filter: Filter): string | null {
 }
 
 /** The fewest events a step needs in the span before it can hold at all. */
-function leastEvents(step: RuleStep): number {
+export function leastEvents(step: RuleStep): number {
   // A count or a number of distinct values needs at least that many events; a sum, one.
   return step.measure !== 'count' && 'sum' in step.measure ? 1 : Math.ceil(step.atLeast);
 }
@@ -78,6 +78,16 @@ export async function candidateRules(
   const counted = spans.filter(({ rule }, r) =>
     rule.condition.steps.every((step, s) => Number(row[`c_${r}_${s}`] ?? 0) >= leastEvents(step)),
   );
+  return possibleRules(db, employeeId, counted, context);
+}
+
+/** Of rules whose steps have enough events, those a window of each step could hold (windowCanHold). */
+export async function possibleRules(
+  db: Kysely<Database>,
+  employeeId: string,
+  counted: readonly RuleSpan[],
+  context: FilterContext,
+): Promise<RuleSpan[]> {
   const kept: RuleSpan[] = [];
   for (const span of counted) {
     let possible = true;
@@ -127,7 +137,7 @@ async function windowCanHold(
 }
 
 /** The column a summed field reads (rules may only sum number columns). */
-function columnOf(field: string): string {
+export function columnOf(field: string): string {
   const resolved = resolveField(field);
   if (!resolved || !('column' in resolved)) throw new Error(`"${field}" cannot be summed.`);
   return resolved.column;

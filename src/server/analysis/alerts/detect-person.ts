@@ -16,12 +16,13 @@ import type { RuleHit } from '../rules/run-rule';
 import { timelineSelect } from '../rules/timeline-select';
 import type { RuleSpan } from './candidate-rules';
 import { candidateRules } from './candidate-rules';
-import { lookBackMs, mergeGapMs } from './look-back';
+import { spansOf } from './people-candidates';
+import { mergeGapMs } from './look-back';
 import { DeadlinePassed, RULE_DEADLINE_MS, withDeadline } from './rule-deadline';
 import { shippedPolicies } from '../rules/policies';
 
 /** Whether the person is on a watchlist, asked once per list and pass. */
-function watchlistMembership(db: Kysely<Database>, employeeId: string, now: number) {
+export function watchlistMembership(db: Kysely<Database>, employeeId: string, now: number) {
   const known = new Map<string, Promise<boolean>>();
   return (id: string): Promise<boolean> => {
     let answer = known.get(id);
@@ -47,22 +48,28 @@ export type RuleDeadline = () => number;
 
 const defaultDeadline: RuleDeadline = () => Date.now() + RULE_DEADLINE_MS;
 
+/** Which of some rules could fire for one person (candidateRules, or its second half). */
+type FindCandidates = (
+  db: Kysely<Database>,
+  spans: readonly RuleSpan[],
+  context: FilterContext,
+) => Promise<RuleSpan[]>;
+
 /**
  * The rules that could fire, each found with its deadline: all rules in one statement, and
  * only when that statement runs past the deadline, rule by rule, to tell which is too slow.
  */
 async function candidatesWithin(
   db: Kysely<Database>,
-  employeeId: string,
+  find: FindCandidates,
   spans: readonly RuleSpan[],
   context: FilterContext,
   deadline: RuleDeadline,
   tooSlow: string[],
 ): Promise<RuleSpan[]> {
+  if (spans.length === 0) return [];
   try {
-    return await withDeadline(db, context, deadline(), (d, c) =>
-      candidateRules(d, employeeId, spans, c),
-    );
+    return await withDeadline(db, context, deadline(), (d, c) => find(d, spans, c));
   } catch (error) {
     if (!(error instanceof DeadlinePassed)) throw error;
   }
@@ -72,9 +79,67 @@ async function candidatesWithin(
   }
   const kept: RuleSpan[] = [];
   for (const span of spans) {
-    kept.push(...(await candidatesWithin(db, employeeId, [span], context, deadline, tooSlow)));
+    kept.push(...(await candidatesWithin(db, find, [span], context, deadline, tooSlow)));
   }
   return kept;
+}
+
+/** What detection reads of a person. */
+export interface DetectedPerson {
+  id: string;
+  department: string | null;
+  timezone: string | null;
+  work_start_hour: number | null;
+  work_end_hour: number | null;
+}
+
+/** The people of a batch that still exist, in one statement. */
+export function peopleToDetect(db: Kysely<Database>, ids: readonly string[]) {
+  return db
+    .selectFrom('employees')
+    .select(['id', 'department', 'timezone', 'work_start_hour', 'work_end_hour'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** A person's clock over the span detection reads for the work (a month before it, for baselines). */
+export function detectionClock(
+  person: DetectedPerson,
+  config: Configuration,
+  span: { from: number; to: number },
+) {
+  return localClock(
+    {
+      timezone: person.timezone,
+      workStartHour: person.work_start_hour,
+      workEndHour: person.work_end_hour,
+    },
+    config,
+    { start: span.from - 31 * 86_400_000, end: span.to + 1 },
+  );
+}
+
+/** The rules a person gets: those tied to a watchlist only while they are on it. */
+export async function rulesForPerson(
+  rules: readonly Rule[],
+  watched: (id: string) => Promise<boolean>,
+): Promise<Rule[]> {
+  const kept: Rule[] = [];
+  for (const rule of rules) {
+    if (rule.watchlist && !(await watched(rule.watchlist))) continue;
+    kept.push(rule);
+  }
+  return kept;
+}
+
+/**
+ * What a batch already did for the person: read them, asked their watchlists, and found the
+ * rules that could fire (countedRulesOfPeople, then possibleRulesOfPeople): `candidates`.
+ */
+export interface CountedPerson {
+  person: DetectedPerson;
+  watched: (id: string) => Promise<boolean>;
+  candidates: RuleSpan[];
 }
 
 /**
@@ -91,46 +156,35 @@ export async function detectPerson(
   config: Configuration,
   now: number,
   deadline: RuleDeadline = defaultDeadline,
+  batch?: CountedPerson,
 ): Promise<PersonOutcome> {
-  const person = await db
-    .selectFrom('employees')
-    .select(['id', 'department', 'timezone', 'work_start_hour', 'work_end_hour'])
-    .where('id', '=', work.employeeId)
-    .executeTakeFirst();
+  const person = batch
+    ? batch.person
+    : await db
+        .selectFrom('employees')
+        .select(['id', 'department', 'timezone', 'work_start_hour', 'work_end_hour'])
+        .where('id', '=', work.employeeId)
+        .executeTakeFirst();
   const outcome: PersonOutcome = { hits: 0, raised: 0, extended: 0, tooSlow: [] };
   if (!person) return outcome;
-  const context: FilterContext = {
-    ...shared,
-    hours: localClock(
-      {
-        timezone: person.timezone,
-        workStartHour: person.work_start_hour,
-        workEndHour: person.work_end_hour,
-      },
-      config,
-      { start: work.from - 31 * 86_400_000, end: work.to + 1 },
-    ),
-  };
+  const context: FilterContext = { ...shared, hours: detectionClock(person, config, work) };
   const found: Array<{
     rule: Rule;
     scope: AnalysisScope;
     hit: RuleHit;
     severity: Rule['severity'];
   }> = [];
-  const watched = watchlistMembership(db, person.id, now);
-  const spans: RuleSpan[] = [];
-  for (const rule of rules) {
-    if (rule.watchlist && !(await watched(rule.watchlist))) continue;
-    spans.push({ rule, from: work.from - lookBackMs(rule), to: work.to + 1 });
-  }
-  const candidates = await candidatesWithin(
-    db,
-    person.id,
-    spans,
-    context,
-    deadline,
-    outcome.tooSlow,
-  );
+  const watched = batch?.watched ?? watchlistMembership(db, person.id, now);
+  const candidates = batch
+    ? batch.candidates
+    : await candidatesWithin(
+        db,
+        (d, spans, c) => candidateRules(d, person.id, spans, c),
+        spansOf({ ...work, rules: await rulesForPerson(rules, watched) }),
+        context,
+        deadline,
+        outcome.tooSlow,
+      );
   for (const { rule, from, to } of candidates) {
     const scope: AnalysisScope = { employeeId: person.id, department: person.department, from, to };
     let hits: RuleHit[];

@@ -8,9 +8,24 @@ import { ownerTag } from '../../runs/this-process';
 import { loadFilterContext } from '../rules/filter-context';
 import { activeRules } from '../rules/rule-catalogue';
 import type { Rule } from '../rules/rule-schema';
-import { detectPerson } from './detect-person';
+import type { Configuration } from '../../../shared/schemas/configuration';
+import type { DetectionWork } from '../../db/queries/detection-queue';
+import type { FilterContext } from '../rules/compile-filter';
+import { possibleRules } from './candidate-rules';
+import type { RuleSpan } from './candidate-rules';
+import {
+  detectionClock,
+  detectPerson,
+  peopleToDetect,
+  rulesForPerson,
+  watchlistMembership,
+} from './detect-person';
+import type { CountedPerson, DetectedPerson, PersonOutcome } from './detect-person';
+import { countedRulesOfPeople, possibleRulesOfPeople } from './people-candidates';
+import type { PersonRules } from './people-candidates';
+import { DeadlinePassed, withDeadline } from './rule-deadline';
 import { disableSlowRule } from './disable-slow-rule';
-import { scorePerson } from './person-risk';
+import { scorePeople, scorePerson } from './person-risk';
 import { RULE_DEADLINE_MS } from './rule-deadline';
 
 /** A claim older than this belongs to a process that died: another may take the person. */
@@ -45,6 +60,91 @@ export interface DetectionPassOptions {
 }
 
 /**
+ * The first pass of detection for a claimed batch: the people read and their events counted for
+ * every rule in one statement (countedRulesOfPeople), with the rule deadline. Past it, or for a
+ * person no longer on file, the batch gives nothing and each person is counted alone (as
+ * detectPerson does without a batch, telling which rule was too slow).
+ */
+async function countClaimed(
+  handle: DatabaseHandle,
+  claimed: readonly DetectionWork[],
+  running: readonly Rule[],
+  shared: FilterContext,
+  config: Configuration,
+  at: { now: number; deadline: number },
+): Promise<Map<string, CountedPerson>> {
+  const { now } = at;
+  const rows = new Map(
+    (
+      await peopleToDetect(
+        handle.db,
+        claimed.map((work) => work.employeeId),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  // People on the same clock (zone and hours) share one; it covers all their spans.
+  const groups = new Map<string, { person: DetectedPerson; from: number; to: number }>();
+  const people: Array<PersonRules & { person: DetectedPerson; watched: CountedPerson['watched'] }> =
+    [];
+  for (const work of claimed) {
+    const person = rows.get(work.employeeId);
+    if (!person) continue;
+    const own = detectionClock(person, config, work);
+    const key = `${own.timezone}|${own.startHour}|${own.endHour}`;
+    const group = groups.get(key);
+    if (group) {
+      group.from = Math.min(group.from, work.from);
+      group.to = Math.max(group.to, work.to);
+    } else groups.set(key, { person, from: work.from, to: work.to });
+    const watched = watchlistMembership(handle.db, person.id, now);
+    people.push({
+      employeeId: person.id,
+      from: work.from,
+      to: work.to,
+      clock: [...groups.keys()].indexOf(key),
+      rules: await rulesForPerson(running, watched),
+      person,
+      watched,
+    });
+  }
+  const clocks = [...groups.values()].map((g) => detectionClock(g.person, config, g));
+  let counts: Map<string, RuleSpan[]>;
+  try {
+    counts = await withDeadline(handle.db, shared, at.deadline, async (db, context) => {
+      const counted = await countedRulesOfPeople(db, people, clocks, context);
+      if (handle.dialect === 'postgres') {
+        return possibleRulesOfPeople(
+          db,
+          people.map((p) => ({ ...p, counted: counted.get(p.employeeId) ?? [] })),
+          clocks,
+          context,
+        );
+      }
+      // SQLite plans a statement in microseconds: its bound per person reads less than the
+      // batch's (which took twice as long over the detection bench's people).
+      const possible = new Map<string, RuleSpan[]>();
+      for (const p of people) {
+        const own = { ...context, clocks: undefined, hours: detectionClock(p.person, config, p) };
+        possible.set(
+          p.employeeId,
+          await possibleRules(db, p.employeeId, counted.get(p.employeeId) ?? [], own),
+        );
+      }
+      return possible;
+    });
+  } catch (error) {
+    if (!(error instanceof DeadlinePassed)) throw error;
+    return new Map();
+  }
+  return new Map(
+    people.map(({ person, watched, employeeId }) => [
+      employeeId,
+      { person, watched, candidates: counts.get(employeeId) ?? [] },
+    ]),
+  );
+}
+
+/**
  * Works through the detection queue: claims people (never one another process holds), runs
  * every rule over the events that arrived for each plus the rule's look-back, records alerts,
  * scores the person again, and takes each person off the queue only once all that is stored. A person whose pass
@@ -69,6 +169,7 @@ export async function runDetectionPass(
   const deadlineMs = options.ruleDeadlineMs ?? RULE_DEADLINE_MS;
   const disabled = new Set<string>();
   const { context, config } = await loadFilterContext(handle.db, handle.dialect);
+  const running = () => rules.filter((rule) => !disabled.has(rule.id));
   for (let round = 0; round < (options.rounds ?? Infinity); round++) {
     const now = clock();
     const claimed = await claimDetectionWork(
@@ -80,17 +181,32 @@ export async function runDetectionPass(
       options.batch ?? 50,
     );
     if (claimed.length === 0) break;
-    const detectOne = async (work: (typeof claimed)[number]) => {
+    // A batch that cannot be counted at once is counted person by person (detectPerson).
+    const counted = await countClaimed(handle, claimed, running(), context, config, {
+      now: clock(),
+      deadline: Date.now() + deadlineMs,
+    }).catch(() => new Map<string, CountedPerson>());
+    const fail = async (work: DetectionWork, error: unknown) => {
+      outcome.failed += 1;
+      options.onError?.(work.employeeId, error);
+      await releaseDetectionWork(handle.db, work.employeeId, owner).catch(() => undefined);
+    };
+    const detected: Array<{ work: DetectionWork; person: PersonOutcome }> = [];
+    const detectOne = async (work: DetectionWork) => {
       try {
-        const running = rules.filter((rule) => !disabled.has(rule.id));
+        const batch = counted.get(work.employeeId);
         const person = await detectPerson(
           handle.db,
           work,
-          running,
+          running(),
           context,
           config,
           clock(),
           () => Date.now() + deadlineMs,
+          batch && {
+            ...batch,
+            candidates: batch.candidates.filter(({ rule }) => !disabled.has(rule.id)),
+          },
         );
         for (const ruleId of person.tooSlow) {
           if (disabled.has(ruleId)) continue;
@@ -99,17 +215,9 @@ export async function runDetectionPass(
             outcome.disabledRules.push(ruleId);
           }
         }
-        // Everyone whose events arrived is scored again, alerts or not: transfers and hours count.
-        await scorePerson(handle.db, work.employeeId, config, clock());
-        await finishDetectionWork(handle.db, work, owner);
-        outcome.people += 1;
-        outcome.hits += person.hits;
-        outcome.raised += person.raised;
-        outcome.extended += person.extended;
+        detected.push({ work, person });
       } catch (error) {
-        outcome.failed += 1;
-        options.onError?.(work.employeeId, error);
-        await releaseDetectionWork(handle.db, work.employeeId, owner).catch(() => undefined);
+        await fail(work, error);
       }
     };
     // PostgreSQL serves several connections at once; SQLite has one, so people go one by one.
@@ -120,6 +228,29 @@ export async function runDetectionPass(
         while (next < claimed.length) await detectOne(claimed[next++]!);
       }),
     );
+    // Everyone whose events arrived is scored again, alerts or not: transfers and hours count.
+    // The batch is scored at once; if that fails, each person alone (a failure is theirs).
+    const scoredAll = await scorePeople(
+      handle.db,
+      detected.map(({ work }) => work.employeeId),
+      config,
+      clock(),
+    ).then(
+      () => true,
+      () => false,
+    );
+    for (const { work, person } of detected) {
+      try {
+        if (!scoredAll) await scorePerson(handle.db, work.employeeId, config, clock());
+        await finishDetectionWork(handle.db, work, owner);
+        outcome.people += 1;
+        outcome.hits += person.hits;
+        outcome.raised += person.raised;
+        outcome.extended += person.extended;
+      } catch (error) {
+        await fail(work, error);
+      }
+    }
     // Failed people stay queued; do not spin on them within one pass.
     if (outcome.failed > 0 && claimed.length <= outcome.failed) break;
   }

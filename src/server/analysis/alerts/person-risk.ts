@@ -4,6 +4,16 @@ import type { IncidentStatus } from '../../../shared/incident-model';
 import { riskLevelForScore, riskLevels } from '../../../shared/investigation-model';
 import type { RiskLevel } from '../../../shared/investigation-model';
 import type { Configuration } from '../../../shared/schemas/configuration';
+import { RISK_EVENT_IDS_MAX } from '../../../shared/schemas/risk';
+import {
+  afterHoursOf,
+  byPerson,
+  departureRowsOf,
+  externalTransfersOf,
+  peopleForRisk,
+} from '../../db/queries/people-signals';
+import { departureOf } from '../../db/queries/risk-signals';
+import type { WorkingZone } from '../../db/queries/risk-signals';
 import {
   alertsForRisk,
   saveEmployeeRisk,
@@ -11,7 +21,7 @@ import {
 } from '../../db/queries/employee-risk';
 import type { Database } from '../../db/schema';
 import { scoreRisk } from '../runs/risk-score';
-import { readSubjectSignals } from '../runs/subject-signals';
+import { signalsFrom, signalZone } from '../runs/subject-signals';
 
 const DAY_MS = 86_400_000;
 /** The span a person's score reads: their last 30 days. */
@@ -59,53 +69,95 @@ export async function scorePerson(
   config: Configuration,
   now: number,
 ): Promise<number> {
-  const person = await db
-    .selectFrom('employees')
-    .select(['timezone', 'work_start_hour', 'work_end_hour', 'resignation_date', 'departure_date'])
-    .where('id', '=', employeeId)
-    .executeTakeFirst();
-  if (!person) return 0;
+  return (await scorePeople(db, [employeeId], config, now)).get(employeeId) ?? 0;
+}
+
+/**
+ * Scores several people as scorePerson does each, at the same moment: every read is one
+ * statement for them all (people-signals.ts), so detection over everyone pays per batch, not
+ * per person. Stores each score; a person no longer on file gets none.
+ */
+export async function scorePeople(
+  db: Kysely<Database>,
+  employeeIds: readonly string[],
+  config: Configuration,
+  now: number,
+): Promise<Map<string, number>> {
+  const scores = new Map<string, number>();
+  if (employeeIds.length === 0) return scores;
+  const people = (await peopleForRisk(db, employeeIds)).map((row) => ({
+    employeeId: row.id,
+    timezone: row.timezone,
+    workStartHour: row.work_start_hour,
+    workEndHour: row.work_end_hour,
+    resignationDate: row.resignation_date,
+    departureDate: row.departure_date,
+  }));
+  if (people.length === 0) return scores;
+  const ids = people.map((person) => person.employeeId);
   const from = now - PERSON_RISK_DAYS * DAY_MS;
-  const [alerts, signals] = await Promise.all([
-    alertsForRisk(db, employeeId, from),
-    readSubjectSignals(
+  const window = { from, to: now + 1 };
+  const zoneKeys = new Map<string, number>();
+  const zones: WorkingZone[] = [];
+  const zoned = people.map((person) => {
+    const zone = signalZone(person, config, window, now);
+    const key = JSON.stringify(zone);
+    if (!zoneKeys.has(key)) {
+      zoneKeys.set(key, zones.length);
+      zones.push(zone);
+    }
+    return { person, zone, index: zoneKeys.get(key)! };
+  });
+  const [alerts, departures, afterHours, transfers] = await Promise.all([
+    alertsForRisk(db, ids, from).then(byPerson),
+    departureRowsOf(db, ids, window.to),
+    afterHoursOf(
       db,
-      {
-        employeeId,
-        timezone: person.timezone,
-        workStartHour: person.work_start_hour,
-        workEndHour: person.work_end_hour,
-        resignationDate: person.resignation_date,
-        departureDate: person.departure_date,
-      },
-      config,
-      { from, to: now + 1 },
-      now,
+      zoned.map(({ person, index }) => ({ employeeId: person.employeeId, zone: index })),
+      zones,
+      window,
     ),
+    externalTransfersOf(db, ids, window),
   ]);
-  const scored = scoreRisk({
-    counts: 'alerts',
-    incidents: alerts.map((alert) => ({
-      id: alert.id,
-      title: alert.title,
-      severity: alert.severity,
-      status: STATUS_OF[alert.status] ?? 'open',
-      eventCount: alert.event_count,
-    })),
-    ...signals,
-    hygiene: [],
-    flaggedRequests: [],
-    weights: config.riskWeights,
-  });
-  await saveEmployeeRisk(db, {
-    employeeId,
-    score: scored.score,
-    level: personRiskLevel(scored.score, alerts),
-    parts: scored.parts,
-    openAlerts: alerts.filter((alert) =>
-      (UNTRIAGED_ALERT_STATUSES as readonly string[]).includes(alert.status),
-    ).length,
-    now,
-  });
-  return scored.score;
+  for (const { person, zone } of zoned) {
+    const id = person.employeeId;
+    const own = alerts.get(id) ?? [];
+    const moved = (transfers.get(id) ?? []).sort(
+      (a, b) => b.time - a.time || Number(b.id) - Number(a.id),
+    );
+    const signals = signalsFrom(
+      person,
+      window,
+      zone,
+      departureOf(departures.get(id) ?? []),
+      afterHours.get(id) ?? { total: 0, offHours: 0 },
+      { count: moved.length, ids: moved.slice(0, RISK_EVENT_IDS_MAX).map((row) => row.id) },
+    );
+    const scored = scoreRisk({
+      counts: 'alerts',
+      incidents: own.map((alert) => ({
+        id: alert.id,
+        title: alert.title,
+        severity: alert.severity,
+        status: STATUS_OF[alert.status] ?? 'open',
+        eventCount: alert.event_count,
+      })),
+      ...signals,
+      hygiene: [],
+      flaggedRequests: [],
+      weights: config.riskWeights,
+    });
+    await saveEmployeeRisk(db, {
+      employeeId: id,
+      score: scored.score,
+      level: personRiskLevel(scored.score, own),
+      parts: scored.parts,
+      openAlerts: own.filter((alert) =>
+        (UNTRIAGED_ALERT_STATUSES as readonly string[]).includes(alert.status),
+      ).length,
+      now,
+    });
+    scores.set(id, scored.score);
+  }
+  return scores;
 }

@@ -28,6 +28,12 @@ export interface FilterContext {
    */
   hours?: WorkClock;
   /**
+   * Several people's clocks at once (detection counts a batch of people in one statement):
+   * `key` is an integer expression of the row naming its person's clock in `clocks`. Takes
+   * the place of `hours`.
+   */
+  clocks?: { key: RawBuilder<unknown>; clocks: readonly WorkClock[] };
+  /**
    * On SQLite, the key of the deadline (db/sql-functions.ts) past which regular expressions stop
    * the statement; PostgreSQL's runs use a statement timeout instead.
    */
@@ -38,7 +44,15 @@ export interface FilterContext {
  * Whether an event falls outside the person's working hours or on a weekend, on their clock at
  * that moment (daylight saving included), 1 or 0. Without a clock, hours are read in UTC, 9 to 17.
  */
-function offHoursOf(alias: string, hours: WorkClock | undefined): RawBuilder<unknown> {
+function offHoursOf(alias: string, context: FilterContext): RawBuilder<unknown> {
+  if (context.clocks) {
+    const { key, clocks } = context.clocks;
+    const each = clocks.map(
+      (clock, i) => sql`when ${sql.lit(i)} then ${offHoursSql(`${alias}.time`, clock)}`,
+    );
+    return sql`(case ${key} ${sql.join(each, sql` `)} end)`;
+  }
+  const hours = context.hours;
   return offHoursSql(
     `${alias}.time`,
     hours ?? {
@@ -59,13 +73,12 @@ function escapeLike(text: string): string {
 function fieldSql(
   field: ResolvedField,
   alias: string,
-  dialect: Dialect,
-  hours?: WorkClock,
+  context: FilterContext,
 ): RawBuilder<unknown> {
-  if ('column' in field && field.column === 'off_hours') return offHoursOf(alias, hours);
+  if ('column' in field && field.column === 'off_hours') return offHoursOf(alias, context);
   if ('column' in field) return sql.ref(`${alias}.${field.column}`);
   const column = sql.ref(`${alias}.attributes`);
-  return dialect === 'postgres'
+  return context.dialect === 'postgres'
     ? sql`(${column} ->> ${sql.lit(field.attribute)})`
     : sql`json_extract(${column}, ${sql.lit(`$.${field.attribute}`)})`;
 }
@@ -145,7 +158,7 @@ function compileCondition(
 ): RawBuilder<SqlBool> {
   const field = resolveField(condition.field);
   if (!field) throw new Error(`Unknown field "${condition.field}" (the rule was not validated).`);
-  const target = fieldSql(field, alias, context.dialect, context.hours);
+  const target = fieldSql(field, alias, context);
   if (condition.eq !== undefined) return sql<SqlBool>`${target} = ${scalar(condition.eq)}`;
   if (condition.ne !== undefined)
     return sql<SqlBool>`(${target} is null or ${target} <> ${scalar(condition.ne)})`;

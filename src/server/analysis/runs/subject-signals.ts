@@ -9,8 +9,15 @@ import {
   externalTransferIds,
   findDepartureEvents,
 } from '../../db/queries/risk-signals';
+import type { WorkingZone } from '../../db/queries/risk-signals';
 import type { Database } from '../../db/schema';
 import type { RiskInputs } from './risk-score';
+
+/** The parts of the risk score's inputs read from a person's events. */
+export type SubjectSignals = Pick<
+  RiskInputs,
+  'window' | 'resignation' | 'departure' | 'departureEventIds' | 'afterHours' | 'externalTransfers'
+>;
 
 /** Whose signals are read: the person, their zone and hours, and what HR says of them. */
 export interface SignalPerson {
@@ -40,37 +47,52 @@ export async function readSubjectSignals(
   zoneAt: number,
   /** Whether to count the after-hours share (a case's run takes its working hours figure instead). */
   wanted: { afterHours: boolean } = { afterHours: true },
-): Promise<
-  Pick<
-    RiskInputs,
-    | 'window'
-    | 'resignation'
-    | 'departure'
-    | 'departureEventIds'
-    | 'afterHours'
-    | 'externalTransfers'
-  >
-> {
+): Promise<SubjectSignals> {
   const scope = { employeeId: person.employeeId, ...window };
-  const clock = localClock(person, config, { start: window.from, end: window.to });
-  const hours = {
-    offsetMs: offsetAt(clock.offsets, zoneAt),
-    timezone: clock.timezone,
-    startHour: clock.startHour,
-    endHour: clock.endHour,
-  };
+  const hours = signalZone(person, config, window, zoneAt);
   const [departure, afterHours, transfers, transferIds] = await Promise.all([
     findDepartureEvents(db, person.employeeId, window.to),
     wanted.afterHours ? countAfterHours(db, scope, hours) : { total: 0, offHours: 0 },
     countExternalTransfers(db, scope),
     externalTransferIds(db, scope, RISK_EVENT_IDS_MAX),
   ]);
+  return signalsFrom(person, window, hours, departure, afterHours, {
+    count: transfers,
+    ids: transferIds,
+  });
+}
+
+/** The zone and hours a person's after-hours share is read in (the offset at `zoneAt`). */
+export function signalZone(
+  person: SignalPerson,
+  config: Configuration,
+  window: { from: number; to: number },
+  zoneAt: number,
+): WorkingZone {
+  const clock = localClock(person, config, { start: window.from, end: window.to });
+  return {
+    offsetMs: offsetAt(clock.offsets, zoneAt),
+    timezone: clock.timezone,
+    startHour: clock.startHour,
+    endHour: clock.endHour,
+  };
+}
+
+/** The signals' part of the score's inputs, from what was read (one person or a batch). */
+export function signalsFrom(
+  person: SignalPerson,
+  window: { from: number; to: number },
+  hours: WorkingZone,
+  departure: { resignation: number | null; departure: number | null; eventIds: string[] },
+  afterHours: { total: number; offHours: number },
+  externalTransfers: { count: number; ids: string[] },
+): SubjectSignals {
   return {
     window: { from: window.from, to: window.to },
     resignation: person.resignationDate ?? isoDate(departure.resignation),
     departure: person.departureDate ?? isoDate(departure.departure),
     departureEventIds: departure.eventIds,
     afterHours: { ...afterHours, zone: hours },
-    externalTransfers: { count: transfers, ids: transferIds },
+    externalTransfers,
   };
 }

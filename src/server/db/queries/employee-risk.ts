@@ -6,18 +6,20 @@ import type { Database } from '../schema';
 export const UNTRIAGED_ALERT_STATUSES = ['new', 'in_review'] as const;
 
 /**
- * A person's alerts as the risk score reads them: those whose events fall since `since`, and
+ * People's alerts as the risk score reads them: those whose events fall since `since`, and
  * every alert still waiting for triage (new or in review) whatever its events' age, since an
- * alert raised today about last month's activity is today's work.
+ * alert raised today about last month's activity is today's work. Each person's in the
+ * score's order (first time, then id).
  */
-export function alertsForRisk(db: Kysely<Database>, employeeId: string, since: number) {
+export function alertsForRisk(db: Kysely<Database>, employeeIds: readonly string[], since: number) {
   return db
     .selectFrom('alerts')
-    .select(['id', 'title', 'severity', 'status', 'event_count'])
-    .where('employee_id', '=', employeeId)
+    .select(['employee_id', 'id', 'title', 'severity', 'status', 'event_count'])
+    .where('employee_id', 'in', [...employeeIds])
     .where((eb) =>
       eb.or([eb('last_time', '>=', since), eb('status', 'in', [...UNTRIAGED_ALERT_STATUSES])]),
     )
+    .orderBy('employee_id')
     .orderBy('first_time')
     .orderBy('id')
     .execute();

@@ -22,7 +22,7 @@ export interface SignalScope {
  * out) to the places it calls risky: what its figures, and the summary's "Sensitive files to
  * risky places", count too. One condition for the rows and their count.
  */
-function isTransfer(scope: SignalScope) {
+export function isTransfer(scope: Pick<SignalScope, 'from' | 'to'>) {
   return sql<boolean>`(category = 'file' or activity in (${sql.join([...OUTBOUND_ACTIVITIES])}))
     and time >= ${scope.from} and time < ${scope.to}
     and file_destination in (${sql.join([...RISKY_DESTINATIONS])})`;
@@ -154,6 +154,13 @@ export async function findDepartureEvents(
     .where('activity', 'in', ['hr_resignation', 'hr_departure'])
     .where('time', '<', to)
     .execute();
+  return departureOf(rows);
+}
+
+/** The first resignation and departure among a person's HR rows, and their events. */
+export function departureOf(
+  rows: Array<{ id: number | string; activity: string; time: number | string }>,
+): { resignation: number | null; departure: number | null; eventIds: string[] } {
   // Sorted here, not in SQL: ordered by time, SQLite walked every event of the person through
   // the (employee, time) index (0.2 s at a million) instead of seeking the two activities.
   rows.sort((a, b) => Number(a.time) - Number(b.time) || Number(a.id) - Number(b.id));
