@@ -36,13 +36,15 @@ function leastEvents(step: RuleStep): number {
  * Which rules could fire for one person, from one pass over their events in the widest span:
  * each step's events are counted in its rule's span, and a rule whose steps do not all have
  * enough of them cannot fire, so its (far costlier) burst search is skipped. Most people match
- * no rule at all, which is what makes detection over everyone cheap.
+ * no rule at all, which is what makes detection over everyone cheap. `byActivity`: one arm per
+ * activity (below), for a case's analysis.
  */
 export async function candidateRules(
   db: Kysely<Database>,
   employeeId: string,
   spans: readonly RuleSpan[],
   context: FilterContext,
+  byActivity = false,
 ): Promise<RuleSpan[]> {
   if (spans.length === 0) return [];
   const from = Math.min(...spans.map((s) => s.from));
@@ -71,16 +73,27 @@ export async function candidateRules(
     ];
     return sql`sum(case when ${sql.join(tests, sql` and `)} then 1 else 0 end)`;
   };
-  // One arm per activity some step names (every step pins its activities; one arm over every
-  // event for a step that does not), reading that activity's events through the (employee,
-  // activity, time) index and counting only the steps that name it: a row is tested against
-  // the few steps that can match it, not all of them (38 tests a row for the shipped rules:
-  // 3 s of a case's 7 s at 1M events). A step's count is the sum of its arms' counts: the
-  // events it matches, each counted once.
+  // With `byActivity` (a case's analysis), one arm per activity some step names (every step
+  // pins its activities; one arm over every event for a step that does not), reading that
+  // activity's events through the (employee, activity, time) index and counting only the
+  // steps that name it: a row is tested against the few steps that can match it, not all of
+  // them (38 tests a row for the shipped rules: 3 s of a case's 7 s at 1M events). A step's
+  // count is the sum of its arms' counts: the events it matches, each counted once. Detection
+  // over everyone keeps one arm: PostgreSQL plans the statement anew for every person, and
+  // the arms' statement takes 100-300 ms to plan where a person's events count in far less.
   const arms = new Map<string | null, Set<string>>();
-  for (const item of steps)
-    for (const activity of item.activities === null ? [null] : new Set(item.activities))
-      arms.set(activity, (arms.get(activity) ?? new Set()).add(item.name));
+  const pinned = steps.map((item) => item.activities);
+  if (byActivity) {
+    for (const item of steps)
+      for (const activity of item.activities === null ? [null] : new Set(item.activities))
+        arms.set(activity, (arms.get(activity) ?? new Set()).add(item.name));
+  } else {
+    arms.set(null, new Set(steps.map((item) => item.name)));
+  }
+  // Only events of an activity some step names can count (every step pins its activities).
+  const everyActivity = pinned.some((list) => list === null)
+    ? sql``
+    : sql`and e.activity in (${sql.join([...new Set(pinned.flat() as string[])])})`;
   const selects = [...arms].map(([activity, names]) => {
     const columns = steps.map(
       (item) => sql`${names.has(item.name) ? countOf(item) : sql`0`} as ${sql.ref(item.name)}`,
@@ -88,7 +101,7 @@ export async function candidateRules(
     return sql`select ${sql.join(columns)}
     from events as e
     where e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to}
-      ${activity === null ? sql`` : sql`and e.activity = ${activity}`}`;
+      ${activity !== null ? sql`and e.activity = ${activity}` : byActivity ? sql`` : everyActivity}`;
   });
   const result = await sql<Record<string, number | string | null>>`${sql.join(
     selects,
