@@ -61,7 +61,7 @@ if (wants('analysis')) {
     );
     const result = await benchAnalysis(engine, events);
     console.log(
-      `  events built in ${result.loadSeconds} s; runs ${result.runMs.join(', ')} ms (median ${result.medianMs} ms: rules ${result.phasesMs.rules}, store ${result.phasesMs.store}, risk ${result.phasesMs.risk}); ${result.incidents} incidents, score ${result.score}; load average ${result.loadAverage.join(' ')}`,
+      `  events built in ${result.loadSeconds} s; runs ${result.runMs.join(', ')} ms (CPU of this process ${result.runCpuMs.join(', ')} ms; median ${result.medianMs} ms: rules ${result.phasesMs.rules}, store ${result.phasesMs.store}, risk ${result.phasesMs.risk}); ${result.incidents} incidents, score ${result.score}; load average ${result.loadAverage.join(' ')}`,
     );
     results[`analysis-${engine}`] = result;
   }

@@ -49,12 +49,13 @@ async function detect(
   context: FilterContext,
 ): Promise<ProducedIncident[]> {
   const produced: ProducedIncident[] = [];
-  // One counting pass over the subject's events first, as detection over everyone does: a
-  // rule whose steps cannot all hold there (too few matching events, or too few in any
-  // window) cannot fire, and its burst search, far costlier, is skipped. The counts bound
-  // what the search finds from above, so the incidents are the same.
+  // One counting pass over the subject's events first, as detection over everyone does (here
+  // by activity: one statement per run, planned once): a rule whose steps cannot all hold
+  // there (too few matching events, or too few in any window) cannot fire, and its burst
+  // search, far costlier, is skipped. The counts bound what the search finds from above, so
+  // the incidents are the same.
   const spans = rules.map((rule) => ({ rule, from: scope.from, to: scope.to }));
-  const candidates = await candidateRules(db, scope.employeeId, spans, context);
+  const candidates = await candidateRules(db, scope.employeeId, spans, context, true);
   for (const { rule } of candidates) {
     for (const hit of await runRule(db, rule, scope, context)) {
       produced.push({

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 
 import type { RiskEventSelection } from '../../../shared/schemas/risk';
 import type { Database } from '../schema';
@@ -23,6 +23,67 @@ function inWindow(db: Kysely<Database>, employeeId: string, from: number, to: nu
     .where('employee_id', '=', employeeId)
     .where('time', '>=', from)
     .where('time', '<', to);
+}
+
+type HygieneSelection = Extract<RiskEventSelection, { kind: 'hygiene' }>;
+
+/**
+ * What makes an event count in the security hygiene part, any one of them: its activity, a
+ * command pattern the rollups flagged on it, or being an unmanaged device's last check-in.
+ */
+function hygieneConditions(
+  db: Kysely<Database>,
+  employeeId: string,
+  selection: HygieneSelection,
+): Array<(eb: ExpressionBuilder<Database, 'events'>) => Expression<SqlBool>> {
+  const { from, to } = selection;
+  const flagged = findingsDb(db)
+    .selectFrom('event_flags')
+    .select('event_id')
+    .where('employee_id', '=', employeeId)
+    .where('flag', '=', 'command')
+    .where('time', '>=', from)
+    .where('time', '<', to)
+    .where('detail', 'in', selection.commandPatterns.length ? selection.commandPatterns : ['']);
+  // An unmanaged device counts once: its last check-in, as the devices page shows it.
+  const devices = db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('employee_id', '=', employeeId)
+    .where('activity', '=', 'device_seen')
+    .where('time', '>=', from)
+    .where('time', '<', to)
+    .groupBy(sql`coalesce(device_id, device_name)`)
+    .having((eb) => eb.fn.min('device_managed'), '=', 0);
+  return [
+    (eb) => eb('activity', 'in', selection.activities.length ? selection.activities : ['']),
+    (eb) => eb('id', 'in', sql<number>`(${flagged})`),
+    ...(selection.unmanagedDevices
+      ? [(eb: ExpressionBuilder<Database, 'events'>) => eb('id', 'in', sql<number>`(${devices})`)]
+      : []),
+  ];
+}
+
+/**
+ * The hygiene part's events counted as the union of each condition's events, each read
+ * through its own index (activities, flagged ids, device check-ins): the same events as the
+ * OR of them, which both engines answer by testing every event of the window (3.3 s of CPU
+ * for a subject with a million events on SQLite).
+ */
+async function countHygieneEvents(
+  db: Kysely<Database>,
+  employeeId: string,
+  selection: HygieneSelection,
+): Promise<number> {
+  const [first, ...rest] = hygieneConditions(db, employeeId, selection).map((condition) =>
+    inWindow(db, employeeId, selection.from, selection.to).select('id').where(condition),
+  );
+  const union = rest.reduce((all, branch) => all.union(branch), first!);
+  const row = await db
+    .selectFrom(union.as('u'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
@@ -58,30 +119,8 @@ function selectPartEvents(
     }
     case 'hygiene': {
       const { from, to } = selection;
-      const flagged = findingsDb(db)
-        .selectFrom('event_flags')
-        .select('event_id')
-        .where('employee_id', '=', employeeId)
-        .where('flag', '=', 'command')
-        .where('time', '>=', from)
-        .where('time', '<', to)
-        .where('detail', 'in', selection.commandPatterns.length ? selection.commandPatterns : ['']);
-      // An unmanaged device counts once: its last check-in, as the devices page shows it.
-      const devices = db
-        .selectFrom('events')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('employee_id', '=', employeeId)
-        .where('activity', '=', 'device_seen')
-        .where('time', '>=', from)
-        .where('time', '<', to)
-        .groupBy(sql`coalesce(device_id, device_name)`)
-        .having((eb) => eb.fn.min('device_managed'), '=', 0);
       return inWindow(db, employeeId, from, to).where((eb) =>
-        eb.or([
-          eb('activity', 'in', selection.activities.length ? selection.activities : ['']),
-          eb('id', 'in', sql<number>`(${flagged})`),
-          ...(selection.unmanagedDevices ? [eb('id', 'in', sql<number>`(${devices})`)] : []),
-        ]),
+        eb.or(hygieneConditions(db, employeeId, selection).map((condition) => condition(eb))),
       );
     }
     case 'ids':
@@ -101,6 +140,7 @@ export async function countPartEvents(
   // The same condition as the rows' (externalTransfers), counted over an index that carries it.
   if (selection.kind === 'transfers')
     return countExternalTransfers(db, { employeeId, from: selection.from, to: selection.to });
+  if (selection.kind === 'hygiene') return countHygieneEvents(db, employeeId, selection);
   const row = await selectPartEvents(db, employeeId, selection)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import {
   clearRollups,
   commandCandidates,
   employeeTimeRange,
-  labelledFileNames,
+  fileNameLabels,
   lockEmployeeRollups,
   maxEventId,
   mentionCandidates,
@@ -15,7 +15,6 @@ import {
   rebuildDays,
   saveFileLabels,
   saveFlags,
-  unlabelledFileNames,
   writeRollupState,
 } from '../../../db/queries/findings/rollups';
 import type { RollupBuild } from '../../../db/queries/findings/rollups';
@@ -127,10 +126,7 @@ async function rebuildRange(
     },
   };
   const app = asAppDb(db);
-  const [labelled, unlabelled] = await Promise.all([
-    labelledFileNames(app, employeeId),
-    unlabelledFileNames(app, employeeId, from, to),
-  ]);
+  const { labelled, unlabelled } = await fileNameLabels(app, employeeId, from, to);
   await saveFileLabels(
     db,
     employeeId,

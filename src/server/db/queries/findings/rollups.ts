@@ -93,30 +93,37 @@ export async function employeeTimeRange(
   return { first: Number(row.first), last: Number(row.last) };
 }
 
-/** File names the employee handled with a label, with the label seen most often. */
-export async function labelledFileNames(
-  db: Kysely<Database>,
-  employeeId: string,
-): Promise<Array<{ name: string; label: string; n: number }>> {
-  const { rows } = await sql<{ name: string; label: string; n: number }>`
-    select file_name as name, file_label as label, count(*) as n from events
-    where employee_id = ${employeeId} and file_label is not null and file_name is not null
-    group by file_name, file_label`.execute(db);
-  return rows.map((row) => ({ ...row, n: Number(row.n) }));
-}
-
-/** File names without a label in [from, to). */
-export async function unlabelledFileNames(
+/**
+ * The file names the employee's events carry, in one pass over them (each was a full scan of
+ * the subject's events: 3.4 s and 3.2 s of CPU of the report bench case's first analysis on
+ * SQLite): with their label, how many events carry both (every event, the name and label
+ * counted once per pair, in name and label order), and the names without a label in [from, to).
+ */
+export async function fileNameLabels(
   db: Kysely<Database>,
   employeeId: string,
   from: number,
   to: number,
-): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select distinct file_name as name from events
-    where employee_id = ${employeeId} and time >= ${from} and time < ${to}
-      and file_label is null and file_name is not null`.execute(db);
-  return rows.map((row) => row.name);
+): Promise<{ labelled: Array<{ name: string; label: string; n: number }>; unlabelled: string[] }> {
+  const { rows } = await sql<{
+    name: string;
+    label: string | null;
+    n: number | string;
+    inside: number | string;
+  }>`
+    select file_name as name, file_label as label, count(*) as n,
+      max(case when time >= ${from} and time < ${to} then 1 else 0 end) as inside
+    from events
+    where employee_id = ${employeeId} and file_name is not null
+    group by file_name, file_label
+    order by file_name, file_label`.execute(db);
+  const labelled: Array<{ name: string; label: string; n: number }> = [];
+  const unlabelled: string[] = [];
+  for (const row of rows) {
+    if (row.label !== null) labelled.push({ name: row.name, label: row.label, n: Number(row.n) });
+    else if (Number(row.inside) === 1) unlabelled.push(row.name);
+  }
+  return { labelled, unlabelled };
 }
 
 /** Remembers the label a file carries elsewhere, for events that lost it. */
