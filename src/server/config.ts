@@ -26,6 +26,11 @@ export interface Config {
   shutdownGraceMs: number;
   /** VIGIL_DB_WAIT_LIMIT_MS: how long a request may wait for the database before a 503. */
   dbWaitLimitMs: number;
+  /**
+   * VIGIL_DB_OVERLOAD_WAIT_MS: the shorter wait allowed while requests have queued for the
+   * database without a break for a second (overload), so those answered are answered in time.
+   */
+  dbOverloadWaitMs: number;
   /** Single sign-on with an OpenID Connect provider, when OIDC_ISSUER is set. */
   sso: SsoConfig | null;
   /** VIGIL_SECRET_KEY: the key collector credentials are encrypted under (32 bytes, hex or base64). */
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       int(env.VIGIL_SESSION_ABSOLUTE_HOURS, 12, 'VIGIL_SESSION_ABSOLUTE_HOURS') * 3_600_000,
     shutdownGraceMs: int(env.VIGIL_SHUTDOWN_GRACE_MS, 10_000, 'VIGIL_SHUTDOWN_GRACE_MS'),
     dbWaitLimitMs: int(env.VIGIL_DB_WAIT_LIMIT_MS, 5_000, 'VIGIL_DB_WAIT_LIMIT_MS'),
+    dbOverloadWaitMs: int(env.VIGIL_DB_OVERLOAD_WAIT_MS, 1_000, 'VIGIL_DB_OVERLOAD_WAIT_MS'),
     sso: env.OIDC_ISSUER
       ? {
           issuer: env.OIDC_ISSUER,

@@ -10,6 +10,8 @@ export interface FindingLoadResult {
   connections: number;
   durationSeconds: number;
   requestsPerSecond: number;
+  /** Answered 200 per second: the work done (503s are answered too, at once, and not work). */
+  okPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -61,6 +63,7 @@ export async function benchFindingLoad(
       connections,
       durationSeconds: seconds,
       requestsPerSecond: Math.round(result.requests.average),
+      okPerSecond: Math.round(result['2xx'] / seconds),
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       maxMs: result.latency.max,

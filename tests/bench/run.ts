@@ -47,7 +47,7 @@ if (wants('load')) {
     );
     const result = await benchFindingLoad(engine, seconds);
     console.log(
-      `  ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, ${result.timeouts} timeouts, ${result.errors} errors, ${result.non2xx} non-2xx`,
+      `  ${result.requestsPerSecond} req/s (${result.okPerSecond} answered 200), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, ${result.timeouts} timeouts, ${result.errors} errors, ${result.non2xx} non-2xx`,
     );
     results[`load-${engine}`] = result;
   }

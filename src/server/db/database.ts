@@ -6,7 +6,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 import type { Dialect } from './dialect';
-import { admit } from './admission';
+import { admit, AdmissionLine, waitingForFirstConnection } from './admission';
+import { FairQueue } from './fair-queue';
 import { FifoSqliteDialect } from './fair-sqlite-dialect';
 import { registerFoldCase } from './fold-case';
 import type { Database } from './schema';
@@ -133,10 +134,35 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
+/**
+ * A pooled client whose release also hands its permit on. pg-pool gives a checked-out client a
+ * fresh `release` at each checkout, so wrapping it here lasts one checkout.
+ */
+async function connectHoldingPermit(pool: pg.Pool, permits: FairQueue): Promise<pg.PoolClient> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    permits.unlock();
+    throw error;
+  }
+  const release = client.release.bind(client);
+  let released = false;
+  client.release = (error?: Error | boolean) => {
+    if (!released) {
+      released = true;
+      permits.unlock();
+    }
+    release(error);
+  };
+  return client;
+}
+
 function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+  const poolSize = options.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: poolSize,
     // `vigil` names the connections for whoever reads pg_stat_activity, unless the URL or
     // PGAPPNAME gives a name.
     ...(options.applicationName
@@ -149,12 +175,20 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     ),
   });
   listenForConnectionLoss(pool);
-  // A request's first wait for a pooled connection is bounded (db/admission.ts).
+  // A request's first wait for a pooled connection is bounded (db/admission.ts), and requests
+  // under way are served before newcomers (db/fair-queue.ts): the pool's own line is one queue,
+  // where each of a request's queries waited behind every newcomer again.
+  const line = new AdmissionLine();
+  const permits = new FairQueue(poolSize);
   const admitted = {
     connect: () =>
       admit(
-        () => pool.connect(),
+        async () => {
+          await permits.lock(waitingForFirstConnection());
+          return connectHoldingPermit(pool, permits);
+        },
         (client) => client.release(),
+        line,
       ),
     end: () => pool.end(),
   };

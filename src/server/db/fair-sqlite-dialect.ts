@@ -1,60 +1,8 @@
 import { SqliteDialect } from 'kysely';
 import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
 
-import { admit, waitingForFirstConnection } from './admission';
-
-/**
- * A first-come, first-served lock in two classes that also keeps the event loop turning.
- * Waiters for work already under way (a request's later queries, background work) are served
- * before requests waiting for their first connection: a request that has started finishes in
- * about its own time, and newcomers wait, up to their admission limit (db/admission.ts), for
- * the started ones instead of every query of every request queueing behind every newcomer
- * (with 200 clients that made each answer take as long as 200 requests' first queries). Within
- * a class, unlocking hands the lock to the oldest waiter and wakes only it. After `sliceMs` of
- * handing over without a break, the next hand-over waits for the event loop's next turn
- * (setImmediate): a synchronous driver would otherwise run queued requests back to back for
- * seconds, and Node accepts one new connection per turn of the loop, so a client connecting
- * under load waited that long for its first byte.
- */
-export class FifoLock {
-  private held = false;
-  private readonly started: Array<() => void> = [];
-  private readonly newcomers: Array<() => void> = [];
-  private sliceStart = performance.now();
-
-  constructor(private readonly sliceMs = 4) {}
-
-  /** Resolves when the caller holds the lock; `newcomer` waits behind work under way. */
-  lock(newcomer = false): Promise<void> {
-    if (!this.held) {
-      this.held = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => (newcomer ? this.newcomers : this.started).push(resolve));
-  }
-
-  /** Passes the lock to the oldest waiter (at once, or after a turn of the loop), or frees it. */
-  unlock(): void {
-    const next = this.started.shift() ?? this.newcomers.shift();
-    if (!next) {
-      this.held = false;
-      return;
-    }
-    if (performance.now() - this.sliceStart < this.sliceMs) {
-      next();
-      return;
-    }
-    setImmediate(() => {
-      this.sliceStart = performance.now();
-      next();
-    });
-  }
-
-  /** How many callers are waiting (for tests and metrics). */
-  get waiting(): number {
-    return this.started.length + this.newcomers.length;
-  }
-}
+import { admit, AdmissionLine, waitingForFirstConnection } from './admission';
+import { FairQueue } from './fair-queue';
 
 /**
  * Kysely's SQLite driver guards its one connection with a lock that wakes every waiter at each
@@ -62,11 +10,12 @@ export class FifoLock {
  * query is synchronous, queued requests ran back to back without letting the event loop turn:
  * under 200 connections, clients connecting late waited up to 25 s for their first reply. This
  * driver queues for the connection in arrival order (work under way before newcomers; see
- * FifoLock), yielding to the loop every few milliseconds, before the inner driver takes its own
+ * FairQueue), yielding to the loop every few milliseconds, before the inner driver takes its own
  * (then always free) lock.
  */
 class FifoSqliteDriver implements Driver {
-  private readonly queue = new FifoLock();
+  private readonly queue = new FairQueue(1, 4);
+  private readonly line = new AdmissionLine();
 
   constructor(private readonly inner: Driver) {}
 
@@ -80,6 +29,7 @@ class FifoSqliteDriver implements Driver {
     await admit(
       () => this.queue.lock(newcomer),
       () => this.queue.unlock(),
+      this.line,
     );
     try {
       return await this.inner.acquireConnection();

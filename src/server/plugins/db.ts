@@ -8,7 +8,8 @@ import type { DatabaseHandle } from '../db/database';
 /**
  * Makes the open database available as `app.db` and closes it when the app closes. Each
  * request carries an admission ticket (db/admission.ts): its first wait for a connection is
- * bounded by `config.dbWaitLimitMs`, and it does not start once its client has gone.
+ * bounded by `config.dbWaitLimitMs` (`dbOverloadWaitMs` while the database's line stands), and
+ * it does not start once its client has gone.
  */
 export const dbPlugin = fp<{ database: DatabaseHandle }>(
   (app, { database }, done) => {
@@ -20,6 +21,7 @@ export const dbPlugin = fp<{ database: DatabaseHandle }>(
       const ticket: AdmissionTicket = {
         receivedAt: performance.now(),
         limitMs: app.config.dbWaitLimitMs,
+        overloadLimitMs: app.config.dbOverloadWaitMs,
         started: false,
         clientGone: () => socket?.destroyed === true,
       };

@@ -25,37 +25,12 @@ describe('a request that waited too long for the database', () => {
     await t?.close();
   });
 
-  /** Holds every connection until the returned function is called. */
-  async function holdTheDatabase(): Promise<() => Promise<void>> {
-    if (t.database.pool) {
-      const size = (t.database.pool.options as { max: number }).max;
-      const clients = await Promise.all(
-        Array.from({ length: size }, () => t.database.pool!.connect()),
-      );
-      return async () => clients.forEach((client) => client.release());
-    }
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const transaction = t.db.transaction().execute(async (trx) => {
-      await sql`select 1`.execute(trx);
-      holding();
-      await released;
-    });
-    await held;
-    return async () => {
-      release();
-      await transaction;
-    };
-  }
-
   it('gets 503 with Retry-After and a sentence, and writes nothing', async () => {
     const before = await t.db
       .selectFrom('watchlists')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const release = await holdTheDatabase();
+    const release = await holdTheDatabase(t);
     const started = performance.now();
     let reads;
     let write;
@@ -87,7 +62,7 @@ describe('a request that waited too long for the database', () => {
   });
 
   it('a wait shorter than the limit is served', async () => {
-    const release = await holdTheDatabase();
+    const release = await holdTheDatabase(t);
     const reply = admin.get('/investigations');
     await new Promise((resolve) => setTimeout(resolve, LIMIT_MS / 3));
     await release();
@@ -95,10 +70,78 @@ describe('a request that waited too long for the database', () => {
   });
 
   it('work outside a request waits as long as it must', async () => {
-    const release = await holdTheDatabase();
+    const release = await holdTheDatabase(t);
     const query = sql<{ one: number }>`select 1 as one`.execute(t.db);
     await new Promise((resolve) => setTimeout(resolve, LIMIT_MS * 2));
     await release();
     expect((await query).rows[0]!.one).toBe(1);
+  });
+});
+
+/** Holds every connection until the returned function is called. */
+async function holdTheDatabase(t: TestApp): Promise<() => Promise<void>> {
+  if (t.database.pool) {
+    const size = (t.database.pool.options as { max: number }).max;
+    const clients = await Promise.all(
+      Array.from({ length: size }, () => t.database.pool!.connect()),
+    );
+    return async () => clients.forEach((client) => client.release());
+  }
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const transaction = t.db.transaction().execute(async (trx) => {
+    await sql`select 1`.execute(trx);
+    holding();
+    await released;
+  });
+  await held;
+  return async () => {
+    release();
+    await transaction;
+  };
+}
+
+/*
+ * Under overload (requests have queued for the database without a break for a second) a
+ * request may wait only VIGIL_DB_OVERLOAD_WAIT_MS: with 200 clients a full-limit queue would
+ * make every answer late, so the line is kept short and the rest are refused at once.
+ */
+describe('a request arriving while the line for the database stands', () => {
+  let t: TestApp;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    t = await startTestApp({ dbWaitLimitMs: 4_000, dbOverloadWaitMs: 200 });
+    admin = await t.signInAs('admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('waits only the overload limit, while the one who came first is served', async () => {
+    const release = await holdTheDatabase(t);
+    let first;
+    let late;
+    let lateWaited: number | undefined;
+    try {
+      first = admin.get('/investigations');
+      // The first request's wait keeps the line standing past a second.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const arrived = performance.now();
+      late = await admin.get('/watchlists');
+      lateWaited = performance.now() - arrived;
+    } finally {
+      await release();
+    }
+    expect(late.status).toBe(503);
+    expect(late.headers['retry-after']).toBe('5');
+    expect(late.body.message).toBe(
+      'Vigil is busy: this request waited more than 200 ms for the database and was not started. Try again in a few seconds.',
+    );
+    expect(lateWaited).toBeLessThan(1_500);
+    // Arrived before the line stood: it kept its full limit and is answered.
+    expect((await first).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   admit,
+  AdmissionLine,
   ClientGoneError,
   OverloadedError,
   withAdmissionTicket,
@@ -75,5 +76,50 @@ describe('admission of a request to the database', () => {
       () => undefined,
     );
     expect(value).toBe('job');
+  });
+
+  it('keeps the full limit while the line of newcomers empties now and then', async () => {
+    const line = new AdmissionLine(40);
+    const t = ticket({ limitMs: 100, overloadLimitMs: 10 });
+    const value = await inRequest(t, () =>
+      admit(
+        () => new Promise<string>((resolve) => setTimeout(() => resolve('served'), 30)),
+        () => undefined,
+        line,
+      ),
+    );
+    expect(value).toBe('served');
+    expect(line.standing()).toBe(false);
+  });
+
+  it('shortens the wait to the overload limit once the line has stood', async () => {
+    const line = new AdmissionLine(20);
+    let free!: (value: string) => void;
+    const held = new Promise<string>((resolve) => (free = resolve));
+    // The first newcomer waits with the full limit and keeps the line standing.
+    const first = inRequest(ticket({ limitMs: 1_000, overloadLimitMs: 10 }), () =>
+      admit(
+        () => held,
+        () => undefined,
+        line,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(line.standing()).toBe(true);
+    const arrived = performance.now();
+    const second = inRequest(ticket({ limitMs: 1_000, overloadLimitMs: 10 }), () =>
+      admit(
+        () => new Promise<string>(() => undefined),
+        () => undefined,
+        line,
+      ),
+    );
+    const refused = await second.catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OverloadedError);
+    expect((refused as OverloadedError).limitMs).toBe(10);
+    expect(performance.now() - arrived).toBeLessThan(500);
+    free('served');
+    expect(await first).toBe('served');
+    expect(line.standing()).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { openDatabase } from '../../../src/server/db/database';
 import type { DatabaseHandle } from '../../../src/server/db/database';
-import { FifoLock } from '../../../src/server/db/fair-sqlite-dialect';
+import { FairQueue } from '../../../src/server/db/fair-queue';
 
 /** Spins the CPU, as a request's parsing, validation and serialization do between queries. */
 function busy(ms: number): void {
@@ -19,7 +19,7 @@ describe('the SQLite connection queue', () => {
   });
 
   it('serves waiters in the order they came', async () => {
-    const lock = new FifoLock();
+    const lock = new FairQueue(1, 4);
     const order: number[] = [];
     await lock.lock();
     const waiting = Array.from({ length: 5 }, (_, i) =>
@@ -35,7 +35,7 @@ describe('the SQLite connection queue', () => {
   });
 
   it('serves work under way before requests waiting for their first connection', async () => {
-    const lock = new FifoLock();
+    const lock = new FairQueue(1, 4);
     const order: string[] = [];
     await lock.lock();
     const take = (name: string, newcomer: boolean) =>
