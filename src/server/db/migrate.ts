@@ -32,6 +32,7 @@ import { apiTokensMigration } from './migrations/0035-api-tokens';
 import { eventTextIndexMigration } from './migrations/0037-event-text-index';
 import { huntKeywordIndexesMigration } from './migrations/0038-hunt-keyword-indexes';
 import { deferredIndexesMigration } from './migrations/0041-deferred-indexes';
+import { appUsersIndexMigration } from './migrations/0042-app-users-index';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -66,6 +67,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0037-event-text-index': eventTextIndexMigration(dialect),
     '0038-hunt-keyword-indexes': huntKeywordIndexesMigration(dialect),
     '0041-deferred-indexes': deferredIndexesMigration(),
+    '0042-app-users-index': appUsersIndexMigration(),
   };
 }
 
