@@ -31,7 +31,7 @@ import { notificationsMigration } from './migrations/0034-notifications';
 import { apiTokensMigration } from './migrations/0035-api-tokens';
 import { eventTextIndexMigration } from './migrations/0037-event-text-index';
 import { huntKeywordIndexesMigration } from './migrations/0038-hunt-keyword-indexes';
-import { huntListIndexMigration } from './migrations/0040-hunt-list-index';
+import { huntLookupsMigration } from './migrations/0040-hunt-lookups';
 import { deferredIndexesMigration } from './migrations/0041-deferred-indexes';
 
 /** The migrations in order. Names are frozen once released. */
@@ -66,7 +66,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0035-api-tokens': apiTokensMigration(dialect),
     '0037-event-text-index': eventTextIndexMigration(dialect),
     '0038-hunt-keyword-indexes': huntKeywordIndexesMigration(dialect),
-    '0040-hunt-list-index': huntListIndexMigration(dialect),
+    '0040-hunt-lookups': huntLookupsMigration(dialect),
     '0041-deferred-indexes': deferredIndexesMigration(),
   };
 }

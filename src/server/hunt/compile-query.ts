@@ -9,6 +9,7 @@ import type { HuntNode, HuntRange, HuntTerm } from './query-tree';
 import { timeBound } from './time-bound';
 import { EVENT_FILE_LABEL } from '../db/queries/event-columns';
 import {
+  countedTrigramsOf,
   listValueIndexable,
   literalRuns,
   TEXT_INDEXED_COLUMNS,
@@ -81,6 +82,12 @@ export interface HuntCompileContext {
    * test), for a page that walks the time index. Default true.
    */
   textIndex?: boolean;
+  /**
+   * SQLite: how many events hold each trigram the query may ask the index for (see
+   * `huntTrigrams`), so that it asks for the rarest only. Without it, the index is asked for
+   * trigrams spread over each value.
+   */
+  trigramEvents?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -156,7 +163,7 @@ function indexed(
   test: RawBuilder<SqlBool>,
 ): RawBuilder<SqlBool> {
   if (context.textIndex === false) return test;
-  const narrowed = textIndexHolds(context.dialect, runs);
+  const narrowed = textIndexHolds(context.dialect, runs, context.trigramEvents);
   if (!narrowed) return test;
   if (context.required) context.narrowed.byTextIndex = true;
   return sql<SqlBool>`(${narrowed} and ${test})`;
@@ -236,6 +243,22 @@ function compileRange(range: HuntRange): RawBuilder<SqlBool> {
   }
   if (parts.length === 0) return sql<SqlBool>`${ref} is not null`;
   return sql<SqlBool>`(${ref} is not null and ${sql.join(parts, sql` and `)})`;
+}
+
+/**
+ * Every trigram the query's terms may ask the trigram index for (`trigramEvents` counts them):
+ * of each term with letters, whether or not its field is narrowed by the index.
+ */
+export function huntTrigrams(node: HuntNode | null): string[] {
+  const found = new Set<string>();
+  const visit = (n: HuntNode | null) => {
+    if (n === null || n.kind === 'range') return;
+    if (n.kind === 'and' || n.kind === 'or') n.parts.forEach(visit);
+    else if (n.kind === 'not') visit(n.part);
+    else for (const t of countedTrigramsOf(runsOf(n))) found.add(t);
+  };
+  visit(node);
+  return [...found];
 }
 
 function compileNode(node: HuntNode | null, context: Compiling): RawBuilder<SqlBool> {

@@ -15,10 +15,10 @@ import type {
   HuntScope,
   HuntSortColumn,
 } from '../db/queries/hunt-events';
-import { indexPendingEventText } from '../db/queries/event-text-index';
+import { indexPendingEventText, trigramEventCounts } from '../db/queries/event-text-index';
 import type { Database } from '../db/schema';
 import { invalid } from '../domain-error';
-import { compileHuntConditions } from './compile-query';
+import { compileHuntConditions, huntTrigrams } from './compile-query';
 import { withHuntDeadline } from './hunt-deadline';
 import { parseHuntQuery } from './parse-query';
 import type { HuntNode } from './query-tree';
@@ -55,11 +55,15 @@ export function huntTree(request: HuntRequest): HuntNode | null {
   return parseHuntQuery(request.q ?? '');
 }
 
-function scopeOf(deps: HuntDeps, request: HuntRequest, tree: HuntNode | null) {
+async function scopeOf(deps: HuntDeps, request: HuntRequest, tree: HuntNode | null) {
   const range = huntRange(request, deps.now);
+  // SQLite asks its trigram index for the rarest of a value's trigrams, by their counts.
+  const trigramEvents =
+    deps.dialect === 'sqlite' ? await trigramEventCounts(deps.db, huntTrigrams(tree)) : undefined;
   const conditions = compileHuntConditions(tree, {
     dialect: deps.dialect,
     peopleNamed: deps.peopleNamed,
+    ...(trigramEvents ? { trigramEvents } : {}),
   });
   return {
     range,
@@ -123,7 +127,7 @@ export async function runHunt(
   request: HuntRequest & { cursor?: string | undefined; limit: number; sort: string },
   tree: HuntNode | null,
 ): Promise<HuntPage> {
-  const { range, conditions, scope } = scopeOf(deps, request, tree);
+  const { range, conditions, scope } = await scopeOf(deps, request, tree);
   const descending = request.sort.startsWith('-');
   const column = request.sort.replace(/^-/, '') as HuntSortColumn | 'time';
   const start = readCursor(request.cursor);
@@ -171,7 +175,7 @@ export async function runHuntFacet(
   tree: HuntNode | null,
   field: HuntFacetField,
 ) {
-  const { scope } = scopeOf(deps, request, tree);
+  const { scope } = await scopeOf(deps, request, tree);
   await indexPendingEventText(deps.db, deps.dialect);
   return withHuntDeadline(deps.db, deps.dialect, (db, deadline) =>
     huntFacet(db, scope(deadline), field, 20),
@@ -199,7 +203,7 @@ export async function runHuntHistogram(
   request: HuntRequest,
   tree: HuntNode | null,
 ) {
-  const { range, scope } = scopeOf(deps, request, tree);
+  const { range, scope } = await scopeOf(deps, request, tree);
   const span = range.to - range.from;
   const bucketMs =
     BUCKETS_MS.find((b) => span / b <= MAX_BUCKETS) ?? BUCKETS_MS[BUCKETS_MS.length - 1]!;
