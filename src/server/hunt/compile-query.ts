@@ -78,11 +78,6 @@ export interface HuntCompileContext {
   /** The employee ids a `person:` value names (a pseudonym, its code or an employee id). */
   peopleNamed: (value: string) => readonly string[];
   /**
-   * false: no term is narrowed by the trigram index of migration 0037 (each keeps only its own
-   * test), for a page that walks the time index. Default true.
-   */
-  textIndex?: boolean;
-  /**
    * SQLite: how many events hold each trigram the query may ask the index for (see
    * `huntTrigrams`), so that it asks for the rarest only. Without it, the index is asked for
    * trigrams spread over each value.
@@ -91,11 +86,13 @@ export interface HuntCompileContext {
 }
 
 /**
- * The context as compiling reads it. `narrowed.byTextIndex` notes a term narrowed by the
- * trigram index that every event found must pass (`required`: reached through AND alone, not
+ * The context as compiling reads it. `textIndex` false: no term is narrowed by the trigram
+ * index of migration 0037 (each keeps its own test alone). `narrowed.byTextIndex` notes a term
+ * narrowed by it that every event found must pass (`required`: reached through AND alone, not
  * under OR or NOT), so the index alone can find every event of the hunt.
  */
 interface Compiling extends HuntCompileContext {
+  textIndex: boolean;
   required: boolean;
   narrowed: { byTextIndex: boolean };
 }
@@ -162,7 +159,7 @@ function indexed(
   runs: readonly string[],
   test: RawBuilder<SqlBool>,
 ): RawBuilder<SqlBool> {
-  if (context.textIndex === false) return test;
+  if (!context.textIndex) return test;
   const narrowed = textIndexHolds(context.dialect, runs, context.trigramEvents);
   if (!narrowed) return test;
   if (context.required) context.narrowed.byTextIndex = true;
@@ -291,7 +288,12 @@ export function compileHuntQuery(
   node: HuntNode | null,
   context: HuntCompileContext,
 ): RawBuilder<SqlBool> {
-  return compileNode(node, { ...context, required: true, narrowed: { byTextIndex: false } });
+  return compileNode(node, {
+    ...context,
+    textIndex: true,
+    required: true,
+    narrowed: { byTextIndex: false },
+  });
 }
 
 /** A hunt's condition as a page or a count may read it (see `compileHuntConditions`). */
