@@ -6,6 +6,7 @@ import { foldCase } from '../db/fold-case';
 import type { Dialect } from '../db/dialect';
 import { invalid } from '../domain-error';
 import type { HuntNode, HuntRange, HuntTerm } from './query-tree';
+import { termsOf } from './query-tree';
 import { timeBound } from './time-bound';
 import { EVENT_FILE_LABEL } from '../db/queries/event-columns';
 import {
@@ -247,15 +248,8 @@ function compileRange(range: HuntRange): RawBuilder<SqlBool> {
  * of each term with letters, whether or not its field is narrowed by the index.
  */
 export function huntTrigrams(node: HuntNode | null): string[] {
-  const found = new Set<string>();
-  const visit = (n: HuntNode | null) => {
-    if (n === null || n.kind === 'range') return;
-    if (n.kind === 'and' || n.kind === 'or') n.parts.forEach(visit);
-    else if (n.kind === 'not') visit(n.part);
-    else for (const t of countedTrigramsOf(runsOf(n))) found.add(t);
-  };
-  visit(node);
-  return [...found];
+  const terms = node ? termsOf(node).filter((t): t is HuntTerm => t.kind === 'term') : [];
+  return [...new Set(terms.flatMap((t) => countedTrigramsOf(runsOf(t))))];
 }
 
 function compileNode(node: HuntNode | null, context: Compiling): RawBuilder<SqlBool> {

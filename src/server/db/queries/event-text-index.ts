@@ -165,11 +165,8 @@ export async function trigramEventCounts(
   trigrams: readonly string[],
   now = Date.now(),
 ): Promise<ReadonlyMap<string, number>> {
-  let known = countsOf.get(db);
-  if (!known) {
-    known = new Map();
-    countsOf.set(db, known);
-  }
+  const known = countsOf.get(db) ?? new Map<string, { events: number; at: number }>();
+  countsOf.set(db, known);
   const stale = trigrams.filter((t) => {
     const count = known.get(t);
     return !count || now - count.at > COUNT_TRUSTED_MS;
