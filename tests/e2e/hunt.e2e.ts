@@ -79,7 +79,9 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
   // the first column holding a hunting field (the person, not the time), so s, a and n answer
   // at once; Right reaches the File name column, and s hunts for that file name alone.
   const columnOf = async (name: string) =>
-    Number(await grid.getByRole('columnheader', { name, exact: true }).getAttribute('aria-colindex'));
+    Number(
+      await grid.getByRole('columnheader', { name, exact: true }).getAttribute('aria-colindex'),
+    );
   const cell = grid.locator('[data-cell-cursor]');
   const personColumn = await columnOf('Person');
   await expect(cell).toHaveAttribute('aria-colindex', String(personColumn));
@@ -217,7 +219,9 @@ test('Hunt… from the palette, then an event pinned by p to a case about its pe
   await tabTo(page, grid);
   const cell = grid.locator('[data-cell-cursor]');
   const columnOf = async (name: string) =>
-    Number(await grid.getByRole('columnheader', { name, exact: true }).getAttribute('aria-colindex'));
+    Number(
+      await grid.getByRole('columnheader', { name, exact: true }).getAttribute('aria-colindex'),
+    );
   const personColumn = await columnOf('Person');
   await expect(cell).toHaveAttribute('aria-colindex', String(personColumn));
   const activityColumn = await columnOf('Activity');

@@ -134,7 +134,11 @@ describe('compileHuntQuery', () => {
 describe('compileHuntConditions', () => {
   const conditions = (q: string, dialect: 'sqlite' | 'postgres' = 'sqlite') => {
     const c = compileHuntConditions(parseHuntQuery(q), { dialect, peopleNamed: () => [] });
-    return { narrowed: c.narrowed.compile(db), plain: c.plain.compile(db), byTextIndex: c.byTextIndex };
+    return {
+      narrowed: c.narrowed.compile(db),
+      plain: c.plain.compile(db),
+      byTextIndex: c.byTextIndex,
+    };
   };
 
   it('narrows by the trigram index only in the narrowed form, and says when every event found passes it', () => {

@@ -231,8 +231,6 @@ export function textIndexHolds(
     trigramEvents && counted.every((t) => trigramEvents.has(t))
       ? rarestTrigrams(counted, trigramEvents)
       : trigramsOf(long);
-  const match = asked
-    .map((t) => `"${t.replace(/"/g, '""')}"`)
-    .join(' AND ');
+  const match = asked.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
   return sql<SqlBool>`events.id in (select rowid from events_text where events_text match ${match})`;
 }
