@@ -6,7 +6,7 @@ import type { Database } from '../../../src/server/db/schema';
 import { ingestGeneratedDataset } from '../../../src/server/demo/load-dataset';
 import { foldCase } from '../../../src/server/db/fold-case';
 import { huntEventsPage } from '../../../src/server/db/queries/hunt-events';
-import type { HuntPageStart } from '../../../src/server/db/queries/hunt-events';
+import type { HuntEventRow, HuntPageStart } from '../../../src/server/db/queries/hunt-events';
 import { compileHuntConditions } from '../../../src/server/hunt/compile-query';
 import { parseHuntQuery } from '../../../src/server/hunt/parse-query';
 import { walkedHuntPage } from '../../../src/server/hunt/run-hunt';
@@ -273,7 +273,7 @@ describe('GET /hunt/events finds exactly what an independent filter finds', () =
         let start: HuntPageStart = null;
         for (let pages = 0; pages < 100; pages++) {
           // Walked as if the count had found a few: slices of a few hours at first.
-          const rows =
+          const rows: HuntEventRow[] =
             way === 'sorted'
               ? await huntEventsPage(t.db, scope, { column: 'time', ascending }, start, 300, way)
               : await walkedHuntPage(t.db, scope, ascending, start, 300, 30_000);
