@@ -75,14 +75,19 @@ test('a hunt by keys: query, narrow by a bar, pivot on a file name, save it, ope
   await expect(dialog).toBeHidden();
   await expect(grid).toBeFocused();
 
-  // In the results the arrows move a cell cursor along the row under the cursor: Right three
-  // times reaches the File name column, and s hunts for that file name alone.
-  const fileColumn = await grid
-    .getByRole('columnheader', { name: 'File name' })
-    .getAttribute('aria-colindex');
-  for (let step = 0; step < 3; step++) await press(page, 'ArrowRight');
+  // In the results the arrows move a cell cursor along the row under the cursor. It starts on
+  // the first column holding a hunting field (the person, not the time), so s, a and n answer
+  // at once; Right reaches the File name column, and s hunts for that file name alone.
+  const columnOf = async (name: string) =>
+    Number(
+      await grid.getByRole('columnheader', { name, exact: true }).getAttribute('aria-colindex'),
+    );
   const cell = grid.locator('[data-cell-cursor]');
-  await expect(cell).toHaveAttribute('aria-colindex', fileColumn!);
+  const personColumn = await columnOf('Person');
+  await expect(cell).toHaveAttribute('aria-colindex', String(personColumn));
+  const fileColumn = await columnOf('File name');
+  for (let at = personColumn; at < fileColumn; at++) await press(page, 'ArrowRight');
+  await expect(cell).toHaveAttribute('aria-colindex', String(fileColumn));
   await expect(grid).toHaveAttribute('aria-activedescendant', (await cell.getAttribute('id'))!);
   const fileName = (await cell.textContent())!;
   expect(fileName).not.toBe('');
@@ -209,9 +214,19 @@ test('Hunt… from the palette, then an event pinned by p to a case about its pe
   await expect(query).toHaveValue(/^person:"Person [A-Z0-9]{4}-[A-Z0-9]{4}"$/);
   await expect(grid.locator('.dt-body-row').first()).toBeVisible({ timeout: 20_000 });
 
-  // On the Activity cell of a row (four columns right), a adds its activity to the hunt (AND).
+  // On the Activity cell of a row, a adds its activity to the hunt (AND). The cell cursor
+  // starts on the Person column, the first that is a hunting field.
   await tabTo(page, grid);
-  for (let step = 0; step < 4; step++) await press(page, 'ArrowRight');
+  const cell = grid.locator('[data-cell-cursor]');
+  const columnOf = async (name: string) =>
+    Number(
+      await grid.getByRole('columnheader', { name, exact: true }).getAttribute('aria-colindex'),
+    );
+  const personColumn = await columnOf('Person');
+  await expect(cell).toHaveAttribute('aria-colindex', String(personColumn));
+  const activityColumn = await columnOf('Activity');
+  for (let at = personColumn; at < activityColumn; at++) await press(page, 'ArrowRight');
+  await expect(cell).toHaveAttribute('aria-colindex', String(activityColumn));
   const activity = (await grid.locator('[data-cell-cursor]').textContent())!;
   await press(page, 'a');
   await expect(query).toHaveValue(

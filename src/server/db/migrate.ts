@@ -31,6 +31,7 @@ import { notificationsMigration } from './migrations/0034-notifications';
 import { apiTokensMigration } from './migrations/0035-api-tokens';
 import { eventTextIndexMigration } from './migrations/0037-event-text-index';
 import { huntKeywordIndexesMigration } from './migrations/0038-hunt-keyword-indexes';
+import { huntLookupsMigration } from './migrations/0040-hunt-lookups';
 import { deferredIndexesMigration } from './migrations/0041-deferred-indexes';
 import { appUsersIndexMigration } from './migrations/0042-app-users-index';
 
@@ -66,6 +67,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0035-api-tokens': apiTokensMigration(dialect),
     '0037-event-text-index': eventTextIndexMigration(dialect),
     '0038-hunt-keyword-indexes': huntKeywordIndexesMigration(dialect),
+    '0040-hunt-lookups': huntLookupsMigration(dialect),
     '0041-deferred-indexes': deferredIndexesMigration(),
     '0042-app-users-index': appUsersIndexMigration(),
   };

@@ -6,9 +6,11 @@ import { foldCase } from '../db/fold-case';
 import type { Dialect } from '../db/dialect';
 import { invalid } from '../domain-error';
 import type { HuntNode, HuntRange, HuntTerm } from './query-tree';
+import { termsOf } from './query-tree';
 import { timeBound } from './time-bound';
 import { EVENT_FILE_LABEL } from '../db/queries/event-columns';
 import {
+  countedTrigramsOf,
   listValueIndexable,
   literalRuns,
   TEXT_INDEXED_COLUMNS,
@@ -64,11 +66,36 @@ const SQLITE_FOLDED_INDEXED = new Set([
   'repository',
 ]);
 
+/**
+ * PostgreSQL: the list columns migration 0040 indexes by their folded elements
+ * (`vigil_fold_list`, GIN). A whole-value term on one is written as that expression containing
+ * the value, which the index answers exactly.
+ */
+const POSTGRES_LIST_INDEXED = new Set(['email_domains']);
+
 /** What compiling needs besides the query: the engine, and whom a `person:` value names. */
 export interface HuntCompileContext {
   dialect: Dialect;
   /** The employee ids a `person:` value names (a pseudonym, its code or an employee id). */
   peopleNamed: (value: string) => readonly string[];
+  /**
+   * SQLite: how many events hold each trigram the query may ask the index for (see
+   * `huntTrigrams`), so that it asks for the rarest only. Without it, the index is asked for
+   * trigrams spread over each value.
+   */
+  trigramEvents?: ReadonlyMap<string, number>;
+}
+
+/**
+ * The context as compiling reads it. `textIndex` false: no term is narrowed by the trigram
+ * index of migration 0037 (each keeps its own test alone). `narrowed.byTextIndex` notes a term
+ * narrowed by it that every event found must pass (`required`: reached through AND alone, not
+ * under OR or NOT), so the index alone can find every event of the hunt.
+ */
+interface Compiling extends HuntCompileContext {
+  textIndex: boolean;
+  required: boolean;
+  narrowed: { byTextIndex: boolean };
 }
 
 const TRUE = sql<SqlBool>`1 = 1`;
@@ -108,6 +135,16 @@ function listElement(dialect: Dialect, column: string, term: HuntTerm): RawBuild
   return sql<SqlBool>`exists (select 1 from ${source} where ${keyword(element, term)})`;
 }
 
+/**
+ * PostgreSQL: a list column holds the whole value, through migration 0040's index of exactly
+ * this expression. The same events as `listElement` (for a JSON array; anything else holds no
+ * element), and never NULL.
+ */
+function listHolds(column: string, term: HuntTerm): RawBuilder<SqlBool> {
+  const ref = sql.ref(`events.${column}`);
+  return sql<SqlBool>`(${ref} is not null and vigil_fold_list(${ref}) @> array[${foldCase(term.value)}]::text[])`;
+}
+
 /** A term that never holds a NULL: `NOT field:x` keeps the events without the field. */
 function present(value: RawBuilder<unknown>, test: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${value} is not null and ${test})`;
@@ -119,12 +156,15 @@ function present(value: RawBuilder<unknown>, test: RawBuilder<SqlBool>): RawBuil
  * are the same either way.
  */
 function indexed(
-  context: HuntCompileContext,
+  context: Compiling,
   runs: readonly string[],
   test: RawBuilder<SqlBool>,
 ): RawBuilder<SqlBool> {
-  const narrowed = textIndexHolds(context.dialect, runs);
-  return narrowed ? sql<SqlBool>`(${narrowed} and ${test})` : test;
+  if (!context.textIndex) return test;
+  const narrowed = textIndexHolds(context.dialect, runs, context.trigramEvents);
+  if (!narrowed) return test;
+  if (context.required) context.narrowed.byTextIndex = true;
+  return sql<SqlBool>`(${narrowed} and ${test})`;
 }
 
 /** What of a term's value the index can look up: its plain runs (a whole value when exact). */
@@ -133,7 +173,7 @@ const runsOf = (term: HuntTerm) =>
     ? literalRuns(foldCase(term.pattern))
     : [foldCase(term.value)];
 
-function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<SqlBool> {
+function compileTerm(term: HuntTerm, context: Compiling): RawBuilder<SqlBool> {
   if (term.field === null) {
     // Free text: the event's searchable text (migration 0013), folded already.
     const test = sql<SqlBool>`events.search_text like ${`%${foldCase(term.pattern)}%`} escape '\\'`;
@@ -153,6 +193,9 @@ function compileTerm(term: HuntTerm, context: HuntCompileContext): RawBuilder<Sq
   const ref = column === 'file_label' ? EVENT_FILE_LABEL : sql.ref(`events.${column}`);
   if (term.wildcard && term.value === '*') return sql<SqlBool>`${ref} is not null`;
   if (kind === 'list') {
+    if (context.dialect === 'postgres' && !term.wildcard && POSTGRES_LIST_INDEXED.has(column)) {
+      return listHolds(column, term);
+    }
     const runs = runsOf(term);
     const test = listElement(context.dialect, column, term);
     return listValueIndexable(runs) ? indexed(context, runs, test) : test;
@@ -201,6 +244,37 @@ function compileRange(range: HuntRange): RawBuilder<SqlBool> {
 }
 
 /**
+ * Every trigram the query's terms may ask the trigram index for (`trigramEvents` counts them):
+ * of each term with letters, whether or not its field is narrowed by the index.
+ */
+export function huntTrigrams(node: HuntNode | null): string[] {
+  const terms = node ? termsOf(node).filter((t): t is HuntTerm => t.kind === 'term') : [];
+  return [...new Set(terms.flatMap((t) => countedTrigramsOf(runsOf(t))))];
+}
+
+function compileNode(node: HuntNode | null, context: Compiling): RawBuilder<SqlBool> {
+  if (node === null) return TRUE;
+  switch (node.kind) {
+    case 'and':
+      return sql<SqlBool>`(${sql.join(
+        node.parts.map((p) => compileNode(p, context)),
+        sql` and `,
+      )})`;
+    case 'or':
+      return sql<SqlBool>`(${sql.join(
+        node.parts.map((p) => compileNode(p, { ...context, required: false })),
+        sql` or `,
+      )})`;
+    case 'not':
+      return sql<SqlBool>`(not ${compileNode(node.part, { ...context, required: false })})`;
+    case 'range':
+      return compileRange(node);
+    case 'term':
+      return compileTerm(node, context);
+  }
+}
+
+/**
  * A hunting query as one SQL condition over `events`, every value of the query a parameter.
  * A NULL never leaks out of a term (see `present`), so NOT means "every other event".
  */
@@ -208,23 +282,47 @@ export function compileHuntQuery(
   node: HuntNode | null,
   context: HuntCompileContext,
 ): RawBuilder<SqlBool> {
-  if (node === null) return TRUE;
-  switch (node.kind) {
-    case 'and':
-      return sql<SqlBool>`(${sql.join(
-        node.parts.map((p) => compileHuntQuery(p, context)),
-        sql` and `,
-      )})`;
-    case 'or':
-      return sql<SqlBool>`(${sql.join(
-        node.parts.map((p) => compileHuntQuery(p, context)),
-        sql` or `,
-      )})`;
-    case 'not':
-      return sql<SqlBool>`(not ${compileHuntQuery(node.part, context)})`;
-    case 'range':
-      return compileRange(node);
-    case 'term':
-      return compileTerm(node, context);
-  }
+  return compileNode(node, {
+    ...context,
+    textIndex: true,
+    required: true,
+    narrowed: { byTextIndex: false },
+  });
+}
+
+/** A hunt's condition as a page or a count may read it (see `compileHuntConditions`). */
+export interface HuntConditions {
+  /** Terms narrowed by the trigram index where it helps: for a count, and a page of few events. */
+  narrowed: RawBuilder<SqlBool>;
+  /** Each term by its own test only: for a page that walks the time index. */
+  plain: RawBuilder<SqlBool>;
+  /**
+   * Whether `narrowed` holds a term every event found passes that reads the trigram index: the
+   * index alone then finds a superset of the hunt's events.
+   */
+  byTextIndex: boolean;
+}
+
+/**
+ * The query's condition with and without the trigram index's narrowing. Both find the same
+ * events (the index only narrows); which one a page reads decides how the database finds them.
+ */
+export function compileHuntConditions(
+  node: HuntNode | null,
+  context: HuntCompileContext,
+): HuntConditions {
+  const compiling: Compiling = {
+    ...context,
+    textIndex: true,
+    required: true,
+    narrowed: { byTextIndex: false },
+  };
+  const narrowed = compileNode(node, compiling);
+  const plain = compileNode(node, {
+    ...context,
+    textIndex: false,
+    required: true,
+    narrowed: { byTextIndex: false },
+  });
+  return { narrowed, plain, byTextIndex: compiling.narrowed.byTextIndex };
 }

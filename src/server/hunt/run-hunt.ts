@@ -15,10 +15,10 @@ import type {
   HuntScope,
   HuntSortColumn,
 } from '../db/queries/hunt-events';
-import { indexPendingEventText } from '../db/queries/event-text-index';
+import { indexPendingEventText, trigramEventCounts } from '../db/queries/event-text-index';
 import type { Database } from '../db/schema';
 import { invalid } from '../domain-error';
-import { compileHuntQuery } from './compile-query';
+import { compileHuntConditions, huntTrigrams } from './compile-query';
 import { withHuntDeadline } from './hunt-deadline';
 import { parseHuntQuery } from './parse-query';
 import type { HuntNode } from './query-tree';
@@ -55,13 +55,83 @@ export function huntTree(request: HuntRequest): HuntNode | null {
   return parseHuntQuery(request.q ?? '');
 }
 
-function scopeOf(deps: HuntDeps, request: HuntRequest, tree: HuntNode | null) {
+async function scopeOf(deps: HuntDeps, request: HuntRequest, tree: HuntNode | null) {
   const range = huntRange(request, deps.now);
-  const condition = compileHuntQuery(tree, {
+  // SQLite asks its trigram index for the rarest of a value's trigrams, by their counts.
+  const trigramEvents =
+    deps.dialect === 'sqlite' ? await trigramEventCounts(deps.db, huntTrigrams(tree)) : undefined;
+  const conditions = compileHuntConditions(tree, {
     dialect: deps.dialect,
     peopleNamed: deps.peopleNamed,
+    ...(trigramEvents ? { trigramEvents } : {}),
   });
-  return { range, scope: (deadline: HuntScope['deadline']) => ({ ...range, condition, deadline }) };
+  return {
+    range,
+    conditions,
+    scope: (deadline: HuntScope['deadline'], condition = conditions.narrowed): HuntScope => ({
+      ...range,
+      condition,
+      deadline,
+    }),
+  };
+}
+
+/**
+ * At most this many events found, a page in time order reads them all through the trigram
+ * index and sorts them (as the count just did); more, and it walks back through time
+ * (`walkedHuntPage`), reading about (events in the range) × (page size) / (events found) of
+ * them: at 10 million events (3.3 million in 30 days) and 5,000 found, 34,000 for a page of
+ * 50, as many as sorting what the index finds costs there (its false positives and the events
+ * outside the range).
+ */
+export const HUNT_SORTED_PAGE_MOST = 5_000;
+
+/**
+ * A page of a hunt that finds many events, in time order, read slice by slice of the range
+ * from its newest end (oldest when ascending): the first slice wide enough to hold twice the
+ * page at the rate the count found, each next one twice as wide, until the page is full. Each
+ * slice is read with each term's own test; a slice bounds what a statement reads whatever plan
+ * the engine takes (PostgreSQL, taking `lower(subject) like '%invoice%'` for 5 events of a
+ * million, sorted the whole range rather than walk its time index). The slices are disjoint
+ * and in order, so the page is the same as one statement's.
+ */
+export async function walkedHuntPage(
+  db: Kysely<Database>,
+  found: HuntScope,
+  ascending: boolean,
+  start: HuntPageStart,
+  limit: number,
+  counted: number,
+  nextStatement: () => Promise<void> = () => Promise.resolve(),
+): Promise<HuntEventRow[]> {
+  const rows: HuntEventRow[] = [];
+  let width = Math.max(
+    60_000,
+    Math.ceil(((found.to - found.from) * limit * 2) / Math.max(1, counted)),
+  );
+  // From the cursor's time on (its own time too: ties are ordered by id).
+  const after = start && 'time' in start ? start.time : null;
+  let edge = ascending
+    ? Math.max(found.from, after ?? found.from)
+    : Math.min(found.to, after === null ? found.to : after + 1);
+  for (let n = 0; rows.length < limit && (ascending ? edge < found.to : edge > found.from); n++) {
+    if (n > 0) await nextStatement();
+    const slice = ascending
+      ? { from: edge, to: Math.min(found.to, edge + width) }
+      : { from: Math.max(found.from, edge - width), to: edge };
+    rows.push(
+      ...(await huntEventsPage(
+        db,
+        { ...found, ...slice },
+        { column: 'time', ascending },
+        start,
+        limit - rows.length,
+      )),
+    );
+    edge = ascending ? slice.to : slice.from;
+    width *= 2;
+  }
+  return rows;
 }
 
 interface Cursor {
@@ -106,22 +176,38 @@ export async function runHunt(
   request: HuntRequest & { cursor?: string | undefined; limit: number; sort: string },
   tree: HuntNode | null,
 ): Promise<HuntPage> {
-  const { range, scope } = scopeOf(deps, request, tree);
+  const { range, conditions, scope } = await scopeOf(deps, request, tree);
   const descending = request.sort.startsWith('-');
   const column = request.sort.replace(/^-/, '') as HuntSortColumn | 'time';
   const start = readCursor(request.cursor);
   await indexPendingEventText(deps.db, deps.dialect);
   return withHuntDeadline(deps.db, deps.dialect, async (db, deadline, nextStatement) => {
-    const found = scope(deadline);
-    const rows = await huntEventsPage(
-      db,
-      found,
-      { column, ascending: !descending },
-      start,
-      request.limit + 1,
-    );
+    // The count first: how many the hunt finds decides how the page finds them (below).
+    const counted = await countHuntEvents(db, scope(deadline), HUNT_EXACT_TOTAL + 1);
     await nextStatement();
-    const counted = await countHuntEvents(db, found, HUNT_EXACT_TOTAL + 1);
+    // Neither planner can tell how many events the trigram index's letters stand for. Few
+    // found: the page sorts what the index finds; many: it walks the time index with each
+    // term's own test, and fills the page within the newest few thousand events.
+    const byTextIndex = column === 'time' && conditions.byTextIndex;
+    const rows =
+      byTextIndex && counted > HUNT_SORTED_PAGE_MOST
+        ? await walkedHuntPage(
+            db,
+            scope(deadline, conditions.plain),
+            !descending,
+            start,
+            request.limit + 1,
+            counted,
+            nextStatement,
+          )
+        : await huntEventsPage(
+            db,
+            scope(deadline),
+            { column, ascending: !descending },
+            start,
+            request.limit + 1,
+            byTextIndex ? 'sorted' : 'planner',
+          );
     const page = rows.slice(0, request.limit);
     const last = page[page.length - 1];
     let next: string | null = null;
@@ -148,7 +234,7 @@ export async function runHuntFacet(
   tree: HuntNode | null,
   field: HuntFacetField,
 ) {
-  const { scope } = scopeOf(deps, request, tree);
+  const { scope } = await scopeOf(deps, request, tree);
   await indexPendingEventText(deps.db, deps.dialect);
   return withHuntDeadline(deps.db, deps.dialect, (db, deadline) =>
     huntFacet(db, scope(deadline), field, 20),
@@ -176,7 +262,7 @@ export async function runHuntHistogram(
   request: HuntRequest,
   tree: HuntNode | null,
 ) {
-  const { range, scope } = scopeOf(deps, request, tree);
+  const { range, scope } = await scopeOf(deps, request, tree);
   const span = range.to - range.from;
   const bucketMs =
     BUCKETS_MS.find((b) => span / b <= MAX_BUCKETS) ?? BUCKETS_MS[BUCKETS_MS.length - 1]!;

@@ -35,6 +35,11 @@ export const huntRowFields: readonly HuntRowField[] = [
   { column: 'target', label: 'Target', field: 'target', value: (r) => r.target },
 ];
 
+/** Whether a grid column holds a hunting field (one a cell pivots on). */
+export function isHuntFieldColumn(column: string): boolean {
+  return huntRowFields.some((f) => f.column === column);
+}
+
 /** A value of a row to pivot on: its field, the value, and the field's name in words. */
 export interface HuntPivotValue {
   label: string;

@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
-import { compileHuntQuery } from '../../../src/server/hunt/compile-query';
+import { compileHuntConditions, compileHuntQuery } from '../../../src/server/hunt/compile-query';
 import { parseHuntQuery } from '../../../src/server/hunt/parse-query';
 import { huntToRule } from '../../../src/server/hunt/to-rule';
 import type { HuntNode } from '../../../src/server/hunt/query-tree';
@@ -128,6 +128,44 @@ describe('compileHuntQuery', () => {
   it('turns the last day of a date range into the whole day', () => {
     const { parameters } = compile('time:[2026-11-01 TO 2026-11-15]');
     expect(parameters).toEqual([Date.parse('2026-11-01'), Date.parse('2026-11-16')]);
+  });
+});
+
+describe('compileHuntConditions', () => {
+  const conditions = (q: string, dialect: 'sqlite' | 'postgres' = 'sqlite') => {
+    const c = compileHuntConditions(parseHuntQuery(q), { dialect, peopleNamed: () => [] });
+    return {
+      narrowed: c.narrowed.compile(db),
+      plain: c.plain.compile(db),
+      byTextIndex: c.byTextIndex,
+    };
+  };
+
+  it('narrows by the trigram index only in the narrowed form, and says when every event found passes it', () => {
+    const free = conditions('"document 42" AND category:file');
+    expect(free.byTextIndex).toBe(true);
+    expect(free.narrowed.sql).toContain('events_text match');
+    expect(free.plain.sql).not.toContain('events_text');
+    expect(free.plain.sql).toContain('events.search_text like ?');
+    expect(free.plain.parameters).toEqual(['%document 42%', 'file']);
+    // Under OR or NOT the index does not find every event of the hunt.
+    expect(conditions('contoso OR activity:usb_write').byTextIndex).toBe(false);
+    expect(conditions('NOT email.subject:invoice').byTextIndex).toBe(false);
+    expect(conditions('activity:usb_write').byTextIndex).toBe(false);
+  });
+
+  it('asks PostgreSQL for a mail domain through its list index, and SQLite for its elements', () => {
+    const postgres = conditions('email.domain:Gmail.com', 'postgres');
+    expect(postgres.narrowed.sql).toBe(
+      '("events"."email_domains" is not null and vigil_fold_list("events"."email_domains") @> array[?]::text[])',
+    );
+    expect(postgres.narrowed.parameters).toEqual(['gmail.com']);
+    expect(postgres.byTextIndex).toBe(false);
+    // A wildcard is not a whole value: the elements one by one, narrowed by the trigram index.
+    expect(conditions('email.domain:gmail.*', 'postgres').narrowed.sql).toContain(
+      'jsonb_array_elements_text',
+    );
+    expect(conditions('email.domain:gmail.com').narrowed.sql).toContain('json_each');
   });
 });
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import {
   listValueIndexable,
   literalRuns,
+  rarestTrigrams,
   textIndexHolds,
   trigramsOf,
 } from '../../../src/server/db/queries/event-text-index';
@@ -55,6 +56,42 @@ describe('what a hunt looks up in the trigram index', () => {
     const postgres = compiled(textIndexHolds('postgres', ['50%off']));
     expect(postgres.sql).not.toContain('50');
     expect(postgres.parameters).toEqual(['%50\\%off%']);
+  });
+
+  it('asks SQLite for the rarest trigrams when it knows how many events hold each', () => {
+    // "document 42": `doc` is in every file event, ` 42` in a few.
+    const counts = new Map([
+      ['doc', 900],
+      ['ocu', 900],
+      ['cum', 900],
+      ['ume', 900],
+      ['men', 950],
+      ['ent', 990],
+      ['nt ', 920],
+      ['t 4', 60],
+      [' 42', 7],
+    ]);
+    expect(rarestTrigrams([...counts.keys()], counts)).toEqual([' 42', 't 4']);
+    expect(compiled(textIndexHolds('sqlite', ['document 42'], counts)).parameters).toEqual([
+      '" 42" AND "t 4"',
+    ]);
+    // Trigrams about as rare as the rarest narrow further: up to four of them.
+    const invoice = new Map([
+      ['inv', 30],
+      ['nvo', 31],
+      ['voi', 30],
+      ['oic', 32],
+      ['ice', 400],
+    ]);
+    expect(rarestTrigrams([...invoice.keys()], invoice)).toEqual(['inv', 'voi', 'nvo', 'oic']);
+    // A trigram without a count: spread over the value, as without counts.
+    expect(
+      compiled(textIndexHolds('sqlite', ['document 42'], new Map([['doc', 1]]))).parameters[0],
+    ).toContain('"doc" AND "ocu"');
+    // PostgreSQL's GIN index reads its rarest trigrams first by itself.
+    expect(compiled(textIndexHolds('postgres', ['document 42'], counts)).parameters).toEqual([
+      '%document 42%',
+    ]);
   });
 
   it('uses a JSON list text only for values JSON writes as they are', () => {

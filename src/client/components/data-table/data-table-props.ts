@@ -77,6 +77,11 @@ export interface DataTableProps<T extends RowData> {
    * the cell clicked, and `cursorColumn()` says where it is. Rows still open with Enter.
    */
   cellCursor?: boolean;
+  /**
+   * The columns the cell cursor may start on (the Hunt's: those holding a hunting field, so its
+   * pivots answer at once): it starts on the first shown that this accepts. Default: the first.
+   */
+  cellCursorStartsOn?: (columnId: string) => boolean;
   /** Marks the grid as its screen's main one, which takes the keyboard when a pane arrives. */
   mainGrid?: boolean;
   /**

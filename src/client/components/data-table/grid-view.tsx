@@ -113,7 +113,12 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
   const [notice, setNotice] = useState<string | null>(null);
   const cursor = useMemo(() => cursorIndex(selection, tableRows), [selection, tableRows]);
   const shownIds = visibleColumns.map((column) => column.id);
-  const cell = useCellCursor(props.cellCursor ?? false, shownIds, scrollRef);
+  const cell = useCellCursor(
+    props.cellCursor ?? false,
+    shownIds,
+    scrollRef,
+    props.cellCursorStartsOn,
+  );
   const cellColumn = cell.column;
 
   const counts: RowCountInput = server

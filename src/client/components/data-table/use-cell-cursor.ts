@@ -14,17 +14,19 @@ export interface CellCursor {
 /**
  * A cursor on one cell of the cursor row, for grids whose cells have their own actions. It
  * remembers its column by id, so it stays on that column when others are hidden or dropped for
- * width, and falls back to the first column shown. When it reaches a column past the grid's
- * edge, the grid scrolls it into view.
+ * width, and falls back to the first column shown that `startsOn` accepts (else the first
+ * shown). When it reaches a column past the grid's edge, the grid scrolls it into view.
  */
 export function useCellCursor(
   enabled: boolean,
   shownIds: readonly string[],
   scrollRef: RefObject<HTMLElement | null>,
+  startsOn?: (columnId: string) => boolean,
 ): CellCursor {
   const [columnId, setColumnId] = useState<string | null>(null);
-  const column =
-    !enabled || shownIds.length === 0 ? -1 : Math.max(0, shownIds.indexOf(columnId ?? ''));
+  const home = startsOn ? Math.max(0, shownIds.findIndex(startsOn)) : 0;
+  const at = shownIds.indexOf(columnId ?? '');
+  const column = !enabled || shownIds.length === 0 ? -1 : at >= 0 ? at : home;
 
   const shown = useRef(shownIds);
   useLayoutEffect(() => {

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { pivotQuery } from '../../../shared/hunt/query-text';
 import type { PivotHow } from '../../../shared/hunt/query-text';
-import { pivotValueAt } from '../../../shared/hunt/row-fields';
+import { isHuntFieldColumn, pivotValueAt } from '../../../shared/hunt/row-fields';
 import type { HuntRow } from '../../../shared/schemas/hunt';
 import { plural } from '../../../shared/wording';
 import { eventPinTarget, pinDraftAtom } from '../../state/pin-draft';
@@ -226,6 +226,7 @@ export default function HuntPage() {
             filterable={false}
             mainGrid
             cellCursor
+            cellCursorStartsOn={isHuntFieldColumn}
             tableRef={table}
             onOpen={(row) => setOpened(row)}
             emptyMessage="No event matches this hunt in this time range."

@@ -119,19 +119,87 @@ export function literalRuns(pattern: string): string[] {
   return runs;
 }
 
-/** The distinct trigrams (of characters, as FTS5's trigram tokenizer cuts them) of the runs. */
-export function trigramsOf(runs: readonly string[]): string[] {
+/**
+ * The distinct trigrams (of characters, as FTS5's trigram tokenizer cuts them) of the runs, at
+ * most `most` of them, spread over the whole value: its start and end narrow as much as its
+ * middle.
+ */
+export function trigramsOf(runs: readonly string[], most = MOST_TRIGRAMS): string[] {
   const found = new Set<string>();
   for (const run of runs) {
     const chars = Array.from(run);
     for (let i = 0; i + SHORTEST <= chars.length; i++) found.add(chars.slice(i, i + 3).join(''));
   }
   const all = [...found];
-  if (all.length <= MOST_TRIGRAMS) return all;
-  // Spread over the whole value: its start and end narrow as much as its middle.
+  if (all.length <= most) return all;
   return Array.from(
-    { length: MOST_TRIGRAMS },
-    (_, k) => all[Math.floor((k * (all.length - 1)) / (MOST_TRIGRAMS - 1))]!,
+    { length: most },
+    (_, k) => all[Math.floor((k * (all.length - 1)) / (most - 1))]!,
+  );
+}
+
+/** The trigrams whose counts a hunt learns (`trigramEventCounts`): more than it asks the index for. */
+const MOST_COUNTED = 32;
+
+/** The trigrams of runs a hunt may ask the index for, whose counts choose among them. */
+export const countedTrigramsOf = (runs: readonly string[]) =>
+  trigramsOf(
+    runs.filter((r) => Array.from(r).length >= SHORTEST),
+    MOST_COUNTED,
+  );
+
+/** How long a trigram's count is trusted: the index grows, but which trigrams are rare hardly changes. */
+const COUNT_TRUSTED_MS = 10 * 60_000;
+
+/** Per database (its Kysely instance), each trigram's count of events and when it was counted. */
+const countsOf = new WeakMap<object, Map<string, { events: number; at: number }>>();
+
+/**
+ * SQLite: how many events hold each of `trigrams`, through migration 0040's fts5vocab table
+ * over the trigram index. Counted the first time a hunt asks (reading the trigram's list of
+ * events once: a few milliseconds for the commonest at ten million events) and kept for
+ * COUNT_TRUSTED_MS. A trigram in no event counts 0.
+ */
+export async function trigramEventCounts(
+  db: Kysely<Database>,
+  trigrams: readonly string[],
+  now = Date.now(),
+): Promise<ReadonlyMap<string, number>> {
+  const known = countsOf.get(db) ?? new Map<string, { events: number; at: number }>();
+  countsOf.set(db, known);
+  const stale = trigrams.filter((t) => {
+    const count = known.get(t);
+    return !count || now - count.at > COUNT_TRUSTED_MS;
+  });
+  if (stale.length > 0) {
+    const { rows } = await sql<{ term: string; doc: number }>`
+      select term, doc from events_text_vocab where term in (${sql.join(stale)})`.execute(db);
+    const found = new Map(rows.map((r) => [r.term, Number(r.doc)]));
+    for (const t of stale) known.set(t, { events: found.get(t) ?? 0, at: now });
+  }
+  return new Map(trigrams.map((t) => [t, known.get(t)!.events]));
+}
+
+/** A trigram in this many times the rarest's events or fewer is asked for too (it narrows further). */
+const RARE_FACTOR = 8;
+/** At most this many of a value's trigrams are asked for when their counts are known. */
+const MOST_RARE = 4;
+
+/**
+ * The trigrams to ask the index for, knowing how many events hold each (every one of
+ * `trigrams`): the two rarest, and
+ * the next rarest while each is within RARE_FACTOR of the rarest. FTS5 reads every event of
+ * every trigram it is asked for, and any of them narrows to a superset of the value's events:
+ * `"document 42"` needs ` 42` (a few hundredths of the events), not `doc` (every file event).
+ */
+export function rarestTrigrams(
+  trigrams: readonly string[],
+  events: ReadonlyMap<string, number>,
+): string[] {
+  const sorted = [...trigrams].sort((a, b) => events.get(a)! - events.get(b)!);
+  const least = events.get(sorted[0]!)!;
+  return sorted.filter(
+    (t, i) => i < 2 || (i < MOST_RARE && events.get(t)! <= Math.max(1, least) * RARE_FACTOR),
   );
 }
 
@@ -139,10 +207,13 @@ export function trigramsOf(runs: readonly string[]): string[] {
  * A condition true of every event whose indexed text holds all of `runs` (folded), through
  * migration 0037's trigram index; null when no run is long enough to look up. It is a superset
  * (it narrows, the caller's own condition decides), never NULL, and every run is a parameter.
+ * SQLite asks for the rarest trigrams when `trigramEvents` knows how many events hold each
+ * (`trigramEventCounts`); PostgreSQL's GIN index reads the rarest first itself.
  */
 export function textIndexHolds(
   dialect: Dialect,
   runs: readonly string[],
+  trigramEvents?: ReadonlyMap<string, number>,
 ): RawBuilder<SqlBool> | null {
   const long = runs.filter((r) => Array.from(r).length >= SHORTEST);
   // One trigram alone is in too many events to narrow (reading them costs more than the scan).
@@ -155,8 +226,11 @@ export function textIndexHolds(
     return sql<SqlBool>`(${sql.join(likes, sql` and `)})`;
   }
   // FTS5's own syntax, each trigram a quoted string ("" for a quote): no phrase, so no positions.
-  const match = trigramsOf(long)
-    .map((t) => `"${t.replace(/"/g, '""')}"`)
-    .join(' AND ');
+  const counted = trigramEvents ? countedTrigramsOf(long) : [];
+  const asked =
+    trigramEvents && counted.every((t) => trigramEvents.has(t))
+      ? rarestTrigrams(counted, trigramEvents)
+      : trigramsOf(long);
+  const match = asked.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
   return sql<SqlBool>`events.id in (select rowid from events_text where events_text match ${match})`;
 }

@@ -49,9 +49,18 @@ const SELECTION = sql.join([
 ]);
 
 /**
+ * How a page in time order finds its events: as the planner chooses, or `sorted`: every event
+ * the condition finds (through its own indexes), then sorted. Sorted is for a hunt known to
+ * find few events: walking the time index would read the range's events until the page is
+ * full, most of the range when the matches are rare and the planner cannot tell.
+ */
+export type HuntPagePlan = 'planner' | 'sorted';
+
+/**
  * A page of the events a hunt finds. By time (newest first unless `ascending`) the page
- * starts after the cursor's (time, id), through the time index; by another column it starts
- * at an offset (a column's order has no cursor both engines keep cheaply), ties by time and id.
+ * starts after the cursor's (time, id), through the time index unless `plan` is `sorted`; by
+ * another column it starts at an offset (a column's order has no cursor both engines keep
+ * cheaply), ties by time and id.
  */
 export async function huntEventsPage(
   db: Kysely<Database>,
@@ -59,10 +68,13 @@ export async function huntEventsPage(
   order: { column: HuntSortColumn | 'time'; ascending: boolean },
   start: HuntPageStart,
   limit: number,
+  plan: HuntPagePlan = 'planner',
 ): Promise<HuntEventRow[]> {
   const direction = sql.raw(order.ascending ? 'asc' : 'desc');
   let query;
   if (order.column === 'time') {
+    // `time + 0` is the same order, but no index's: neither engine may walk the time index.
+    const time = plan === 'sorted' ? sql`events.time + 0` : sql`events.time`;
     const after =
       start && 'time' in start
         ? order.ascending
@@ -70,7 +82,7 @@ export async function huntEventsPage(
           : sql`and (events.time < ${start.time} or (events.time = ${start.time} and events.id < ${start.id}))`
         : sql``;
     query = sql<HuntEventRow>`select ${SELECTION} from events where ${where(scope)} ${after}
-      order by events.time ${direction}, events.id ${direction} limit ${limit}`;
+      order by ${time} ${direction}, events.id ${direction} limit ${limit}`;
   } else {
     const column = sql.ref(`events.${HUNT_SORT_COLUMNS[order.column]}`);
     const offset = start && 'offset' in start ? start.offset : 0;

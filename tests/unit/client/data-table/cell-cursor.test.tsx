@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ function active(): HTMLElement | null {
   return id ? document.getElementById(id) : null;
 }
 
-function renderPeople(cellCursor: boolean) {
+function renderPeople(cellCursor: boolean, startsOn?: (columnId: string) => boolean) {
   const table = createRef<DataTableHandle<Person>>();
   const onOpen = vi.fn();
   render(
@@ -28,6 +28,7 @@ function renderPeople(cellCursor: boolean) {
       rows={people}
       getRowId={(p) => p.id}
       cellCursor={cellCursor || undefined}
+      {...(startsOn ? { cellCursorStartsOn: startsOn } : {})}
       tableRef={table}
       onOpen={onOpen}
     />,
@@ -58,6 +59,19 @@ describe('DataTable cell cursor', () => {
     // Enter still opens the row.
     await user.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledWith(people[1], { newTab: false });
+  });
+
+  it('starts on the first column the screen says it may start on, until moved', async () => {
+    const user = userEvent.setup();
+    const { table } = renderPeople(true, (id) => id === 'age');
+    expect(table.current?.cursorColumn()).toBe('age');
+    act(() => screen.getByRole('grid').focus());
+    expect(active()?.getAttribute('aria-colindex')).toBe('2');
+    await user.keyboard('{ArrowLeft}');
+    expect(table.current?.cursorColumn()).toBe('name');
+    // Without such a column shown it starts on the first.
+    const none = renderPeople(true, () => false);
+    expect(none.table.current?.cursorColumn()).toBe('name');
   });
 
   it('goes to the cell a click lands on', async () => {
