@@ -97,7 +97,7 @@ function collectGarbage(): void {
 function threadCpu(): Map<string, { name: string; ms: number }> {
   const threads = new Map<string, { name: string; ms: number }>();
   const tick = 1000 / 100; // USER_HZ
-  let tids: string[] = [];
+  let tids: string[];
   try {
     tids = fs.readdirSync('/proc/self/task');
   } catch {

@@ -107,7 +107,9 @@ export function exportReaderSource(
 /** int8 read as a number, as the app's pool reads it (db/database.ts); the rest as pg does. */
 const INT8_AS_NUMBER: pg.CustomTypesConfig = {
   getTypeParser: (oid, format) =>
-    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format),
+    oid === pg.types.builtins.INT8
+      ? Number
+      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
 };
 
 /**
