@@ -35,9 +35,11 @@ function startWorker(job: SubjectCsvJob): Worker {
   const require = createRequire(import.meta.url);
   const tsx = require.resolve('tsx/cjs/api');
   const entry = fileURLToPath(new URL('./subject-csv-worker.ts', import.meta.url));
+  // A young generation of 16 MB (not the default 48): on the SQLite bench case it lowered the
+  // export's peak RSS 538 -> 490 MB and its CPU 30.7 -> 25.7 s (load 15-19).
   return new Worker(
     `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(entry)});`,
-    { eval: true, workerData: job },
+    { eval: true, workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 16 } },
   );
 }
 
