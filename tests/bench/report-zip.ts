@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,15 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 
 import { buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/accounts/passwords';
-import { runAnalysis } from '../../src/server/analysis/runs/run-analysis';
-import { seedDemoEmployees } from '../../src/server/demo/demo-employees';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { insertUserIfAbsent } from '../../src/server/db/queries/users';
-import { benchEvents, insertBenchEvents } from './findings-data';
+import { buildReportCase, loginBench, timedDownload } from './report.bench';
 
 /**
  * The report bench's case kept on disk, so the ZIP alone can be timed again and again while
@@ -26,15 +20,12 @@ import { benchEvents, insertBenchEvents } from './findings-data';
  *   node --import tsx tests/bench/report-zip.ts time sqlite|postgres DIR [OUT.zip] [runs]
  *   node --import tsx tests/bench/report-zip.ts drop sqlite|postgres DIR
  *
- * `build` writes the same case as `npm run bench -- report` (DIR/bench.db on SQLite, a database
- * `zip_report_bench` on PostgreSQL) and its id to DIR/state.json; `time` downloads export.zip
- * over HTTP, writing it to OUT.zip (to compare two versions' bytes), and prints wall and CPU
- * time and peak RSS. Not part of `npm run bench`.
+ * `build` writes the bench's case (buildReportCase, as `npm run bench -- report` does) to
+ * DIR/bench.db on SQLite or a database `zip_report_bench` on PostgreSQL, and its id to
+ * DIR/state.json; `time` downloads export.zip over HTTP, writing the last run to OUT.zip (to
+ * compare two versions' bytes), and prints wall and CPU time (the busiest threads apart) and
+ * peak RSS. Not part of `npm run bench`.
  */
-const DAY = 86_400_000;
-const MB = 1024 * 1024;
-const SUBJECT = 'E1002';
-const PASSWORD = 'bench-password-123';
 const PG_NAME = 'zip_report_bench';
 
 const [command, engine, dir, ...rest] = process.argv.slice(2) as [
@@ -70,64 +61,12 @@ async function build(events: number): Promise<void> {
   }
   const handle = open();
   await migrateToLatest(handle.db, engine, engine === 'postgres' ? 'public' : undefined);
-  await seedDemoEmployees(handle.db);
-  const end = Math.floor(Date.now() / DAY) * DAY + DAY;
-  await insertBenchEvents(
-    handle,
-    benchEvents(SUBJECT, 'daniel.reyes@northwind.example', end, events),
-    { from: end - 90 * DAY, to: end },
+  const built = await buildReportCase(handle, engine, events);
+  fs.writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ id: built.caseId, engine }));
+  console.log(
+    `case ${built.caseId}: ${built.events} events in ${built.insertSeconds} s, ${built.incidents} incidents (analysis ${built.analysisSeconds} s, rollups ${built.rollupSeconds} s)`,
   );
-  if (engine === 'postgres') await handle.pool!.query('analyze events');
-  await insertUserIfAbsent(
-    handle.db,
-    {
-      id: randomUUID(),
-      email: 'bench@vigil.test',
-      displayName: 'Bench',
-      passwordHash: await hashPassword(PASSWORD),
-      now: Date.now(),
-    },
-    ['analyst'],
-  );
-  const app = await buildApp({ config: loadConfig({}), database: handle });
-  const cookie = await login(app);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/app/investigations',
-    headers: { ...HEADERS, cookie },
-    payload: {
-      title: 'Bench case',
-      subjectEmployeeId: SUBJECT,
-      windowStart: end - 91 * DAY,
-      windowEnd: end,
-    },
-  });
-  const id = created.json<{ id: string }>().id;
-  const analysis = await runAnalysis(handle, id);
-  await app.inject({
-    method: 'GET',
-    url: `/api/app/investigations/${id}/findings/devices`,
-    headers: { host: HEADERS.host, cookie },
-  });
-  fs.writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ id, engine }));
-  console.log(`case ${id}: ${analysis.incidents.produced} incidents`);
-  await app.close();
-}
-
-const HEADERS = {
-  host: 'vigil.test',
-  origin: 'http://vigil.test',
-  'content-type': 'application/json',
-};
-
-async function login(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
-  const reply = await app.inject({
-    method: 'POST',
-    url: '/api/app/auth/login',
-    headers: HEADERS,
-    payload: { email: 'bench@vigil.test', password: PASSWORD },
-  });
-  return reply.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  await built.app.close();
 }
 
 async function time(out: string | undefined, runs: number): Promise<void> {
@@ -138,43 +77,19 @@ async function time(out: string | undefined, runs: number): Promise<void> {
   const app = await buildApp({ config: loadConfig({}), database: handle });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  const cookie = await login(app);
+  const cookie = await loginBench(app);
   // A preload may time each SQL statement (a profiling aid): it starts here and prints below.
   const probe = (globalThis as { __sqlTimes?: { start(): void; dump(): void } }).__sqlTimes;
   for (let run = 0; run < runs; run++) {
     probe?.start();
-    let peakRss = process.memoryUsage().rss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
-    const cpu = process.cpuUsage();
-    const t0 = performance.now();
-    const file = out && run === runs - 1 ? fs.createWriteStream(out) : null;
-    const bytes = await new Promise<number>((resolve, reject) => {
-      http
-        .get(
-          {
-            host: '127.0.0.1',
-            port,
-            path: `/api/app/investigations/${id}/export.zip`,
-            headers: { host: HEADERS.host, cookie },
-          },
-          (res) => {
-            if (res.statusCode !== 200) reject(new Error(`answered ${res.statusCode}`));
-            let n = 0;
-            res.on('data', (chunk: Buffer) => {
-              n += chunk.length;
-              file?.write(chunk);
-            });
-            res.on('end', () => (file ? file.end(() => resolve(n)) : resolve(n)));
-            res.on('error', reject);
-          },
-        )
-        .on('error', reject);
-    });
-    const ms = performance.now() - t0;
-    const used = process.cpuUsage(cpu);
-    clearInterval(sampler);
+    const t = await timedDownload(
+      port,
+      `/api/app/investigations/${id}/export.zip`,
+      cookie,
+      run === runs - 1 ? out : undefined,
+    );
     console.log(
-      `export.zip ${Math.round(ms)} ms, CPU ${Math.round((used.user + used.system) / 1000)} ms, ${bytes} bytes, peak RSS ${Math.round(peakRss / MB)} MB, load ${os
+      `export.zip ${t.ms} ms, CPU ${t.cpuMs} ms (${t.threads.map((th) => `${th.name} ${th.cpuMs}`).join(', ')}), ${t.bytes} bytes, peak RSS ${t.peakRssMb} MB (${t.rssAboveStartMb} above start), peak heap ${t.peakHeapMb} MB, load ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,

@@ -10,7 +10,7 @@ import type { ExportIdentities, RedactedReport } from './export-redaction';
 import type { Cell } from '../../analysis/findings/topic-report';
 import type { FindingTable } from './finding-table';
 import { renderPdfReport } from './pdf-report';
-import { incidentTimelineCsv, subjectEventsCsv } from './timeline-csv';
+import { incidentTimelineCsv, startSubjectEventsCsv } from './timeline-csv';
 
 /** One file of the export as the manifest lists it. */
 export interface ManifestFile {
@@ -177,20 +177,15 @@ export function exportZip(
 
   add('report.pdf', () => renderPdfReport(model));
   // The subject's timeline, a million lines, passes the same redactor cell by cell: each
-  // distinct cell once, and a page whole whenever one of its cells names someone.
-  lazy('timeline/subject-events.csv', () =>
-    redactedText(
-      'timeline/subject-events.csv',
-      subjectEventsCsv(
-        handle,
-        ctx.subject.id,
-        { from: c.windowStart, to: c.windowEnd },
-        redaction.text,
-      ),
-      (text) => text,
-      record,
-    ),
+  // distinct cell once, and a page whole whenever one of its cells names someone. Its pages
+  // are written on worker threads, which start now and read ahead while the PDF is drawn.
+  const timeline = startSubjectEventsCsv(
+    handle,
+    ctx.subject.id,
+    { from: c.windowStart, to: c.windowEnd },
+    redaction.text,
   );
+  add('timeline/subject-events.csv', () => Readable.from(timeline.chunks, { objectMode: false }));
   addText('timeline/incident-events.csv', 'csv', () =>
     incidentTimelineCsv(handle.db, handle.dialect, c.id),
   );
@@ -231,9 +226,11 @@ export function exportZip(
   zip.end();
   zip.outputStream.on('error', fail);
   zip.outputStream.pipe(output);
-  // The reader went away (a closed tab): stop, and say so (a settled result stays as it is).
-  output.on('close', () =>
-    settle.reject(new Error('The export was abandoned before its manifest.')),
-  );
+  // The reader went away (a closed tab), or the export failed: stop, and say so (a settled
+  // result stays as it is).
+  output.on('close', () => {
+    timeline.close();
+    settle.reject(new Error('The export was abandoned before its manifest.'));
+  });
   return { stream: output, result };
 }

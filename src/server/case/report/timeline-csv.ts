@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely';
 import { eventSummary } from '../../presenters/event';
 import type { Dialect } from '../../db/dialect';
 import type { DatabaseHandle } from '../../db/database';
-import { EVENT_COLUMNS } from '../../db/queries/event-columns';
-import { incidentEventLinkPages, subjectEventPages } from '../../db/queries/case-export';
-import type { EventListRow } from '../../db/queries/event-columns';
+import { incidentEventLinkPages } from '../../db/queries/case-export';
 import { timelineEvents } from '../../db/queries/incidents';
 import type { Database } from '../../db/schema';
-import { csvField, csvLine, csvText } from './csv';
+import { csvLine } from './csv';
+import { SubjectCsvFeed } from './subject-csv-feed';
+import { CleanPages, SUBJECT_CSV_HEADER } from './subject-csv-writer';
 
 /** Rows read from the database at a time: a page is written out before the next is read. */
 const PAGE_ROWS = 5000;
@@ -25,180 +25,45 @@ const subjectPageRows = (handle: Pick<DatabaseHandle, 'sqlite'>) => (handle.sqli
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The header of the subject timeline's CSV: EVENT_COLUMNS' names, then the sentence. */
-const CSV_HEADER = [
-  'Event',
-  'Time (UTC)',
-  'Source',
-  'Category',
-  'Activity',
-  'Action',
-  'Outcome',
-  'App',
-  'Target',
-  'File id',
-  'File',
-  'Label',
-  'Size (bytes)',
-  'Destination',
-  'Device',
-  'Repository',
-  'Channel',
-  'Mail subject',
-  'Attachments',
-  'Process',
-  'What happened',
-];
-
-/** The fields the sentence (eventSummary) is made of. */
-const SUMMARY_FIELDS = [
-  'activity',
-  'action',
-  'outcome',
-  'app',
-  'target',
-  'file_name',
-  'file_label',
-  'file_destination',
-  'repository',
-  'chat_channel',
-  'email_subject',
-  'process_name',
-] as const;
-const SUMMARY_INDEXES = SUMMARY_FIELDS.map((field) => EVENT_COLUMNS.indexOf(field));
-
 /**
- * ISO 8601 times (UTC, milliseconds) of a timeline read in order: the date part is made once
- * per day and the time of day from two- and three-digit tables, instead of a Date per row.
+ * Every event of the subject in [from, to), oldest first, as CSV with people redacted: the
+ * header, then one chunk of whole lines per page of rows, Buffers of UTF-8. The pages are
+ * written apart from the redactor (on worker threads where they can read the data, started at
+ * once: SubjectCsvFeed), and each distinct cell is shown to `redact` once, not once per row: a
+ * page whose cells `redact` all leaves as they are is written as it is, and any other page
+ * passes `redact` whole, as every chunk of the export does (CleanPages). `close` stops the
+ * writing when the chunks are not wanted after all (ending the chunks stops it too).
  */
-class IsoTimes {
-  #day = Number.NaN;
-  #prefix = '';
-
-  format(ms: number): string {
-    let t = ms - this.#day;
-    if (!(t >= 0 && t < DAY)) {
-      this.#day = ms - (((ms % DAY) + DAY) % DAY);
-      this.#prefix = iso(this.#day).slice(0, 11);
-      t = ms - this.#day;
-    }
-    const h = Math.floor(t / 3_600_000);
-    const m = Math.floor(t / 60_000) % 60;
-    const s = Math.floor(t / 1000) % 60;
-    return `${this.#prefix}${TWO[h]}:${TWO[m]}:${TWO[s]}.${THREE[t % 1000]}Z`;
-  }
-}
-const DAY = 86_400_000;
-const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
-const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-
-/**
- * A page's lines as one flat string. Lines added one by one to a string make a rope of a
- * thousand pieces, which the redactor reads a character at a time at half the speed of a flat
- * string (200,000 lines of the bench's timeline: 0.5-0.7 s against 0.25-0.35 s); joining them
- * costs no more than adding them one by one did.
- */
-function flatText(lines: readonly string[]): string {
-  return lines.join('');
-}
-
-/** How many distinct values of one column are remembered before the column starts afresh. */
-const MAX_CELLS = 20_000;
-
-/** A distinct value's CSV text, and whether it may be written without passing the redactor. */
-interface Cell {
-  text: string;
-  clean: boolean;
-}
-
-/**
- * The CSV cells of a column's distinct values, each encoded and shown to the redactor once.
- * A cell is clean when the redactor leaves it as it is and it does not start with white space:
- * the redactor reads a name across a comma only when a space follows it ("Okafor, Maya"), and
- * no other match crosses a comma or a line break, so a line of clean cells is its own
- * redaction. A column with more distinct values than MAX_CELLS starts afresh.
- */
-class CellCache {
-  readonly #cells = new Map<string, Cell>();
-  readonly #redact: (text: string) => string;
-  /** The last value asked for: rows in time order often repeat it, and no hash is needed. */
-  #lastValue: string | null = null;
-  #last: Cell | null = null;
-
-  constructor(redact: (text: string) => string) {
-    this.#redact = redact;
-  }
-
-  of(value: string): Cell {
-    if (value === this.#lastValue) return this.#last!;
-    let cell = this.#cells.get(value);
-    if (cell === undefined) {
-      const text = csvText(value);
-      const first = text.charCodeAt(0);
-      cell = {
-        text,
-        clean: first !== 32 && first !== 9 && first !== 160 && this.#redact(text) === text,
-      };
-      if (this.#cells.size >= MAX_CELLS) this.#cells.clear();
-      this.#cells.set(value, cell);
-    }
-    this.#lastValue = value;
-    this.#last = cell;
-    return cell;
-  }
-}
-
-/**
- * Every event of the subject in [from, to), oldest first, as CSV with people redacted: a
- * header, then one chunk of lines per page of rows. A million rows make this the export's one
- * big file, so a line is written straight from the row's array: one object (reused) carries
- * the fields of the sentence, and no array or object is made per row. Each distinct text of a
- * column (and each distinct sentence) is encoded and passed to `redact` once, not once per
- * row: a page whose cells `redact` all leaves as they are is written as it is, and any other
- * page passes `redact` whole, as every chunk of the export does. The first two cells, the
- * event's id and its time in ISO 8601, are digits and punctuation, which name nobody (tokens
- * that start with a digit are passed over by the redactor).
- */
-export async function* subjectEventsCsv(
+export function startSubjectEventsCsv(
   handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
   employeeId: string,
   window: { from: number; to: number },
   redact: (text: string) => string,
-): AsyncGenerator<string> {
-  yield redact(csvLine(CSV_HEADER));
-  const times = new IsoTimes();
-  const fields: Record<string, unknown> = {};
-  for (const field of SUMMARY_FIELDS) fields[field] = null;
-  const summaryRow = fields as unknown as EventListRow;
-  const columns = EVENT_COLUMNS.length;
-  const cells = Array.from({ length: columns }, () => new CellCache(redact));
-  const summaries = new CellCache(redact);
-  for await (const rows of subjectEventPages(handle, employeeId, window, subjectPageRows(handle))) {
-    const lines = new Array<string>(rows.length);
-    let n = 0;
-    let clean = true;
-    for (const r of rows) {
-      for (let i = 0; i < SUMMARY_FIELDS.length; i++)
-        fields[SUMMARY_FIELDS[i]!] = r[SUMMARY_INDEXES[i]!];
-      // The row is in EVENT_COLUMNS' order, which the header follows: the id, the time
-      // in ISO 8601, the fields as stored, and a sentence.
-      let line = `${Number(r[0])},${times.format(Number(r[1]))}`;
-      for (let i = 2; i < columns; i++) {
-        const value = r[i];
-        if (value === null || value === undefined) line += ',';
-        else if (typeof value === 'string') {
-          const cell = cells[i]!.of(value);
-          if (!cell.clean) clean = false;
-          line += `,${cell.text}`;
-        } else line += `,${csvField(value)}`;
+): { chunks: AsyncGenerator<Buffer>; close(): void } {
+  const feed = new SubjectCsvFeed(handle, employeeId, window, subjectPageRows(handle));
+  return {
+    chunks: (async function* () {
+      try {
+        yield Buffer.from(redact(SUBJECT_CSV_HEADER));
+        const verdicts: CleanPages[] = [];
+        for await (const { writer, page } of feed.pages())
+          yield (verdicts[writer] ??= new CleanPages(redact)).redacted(page);
+      } finally {
+        feed.close();
       }
-      const summary = summaries.of(eventSummary(summaryRow));
-      if (!summary.clean) clean = false;
-      lines[n++] = `${line},${summary.text}\r\n`;
-    }
-    const text = flatText(lines);
-    yield clean ? text : redact(text);
-  }
+    })(),
+    close: () => feed.close(),
+  };
+}
+
+/** startSubjectEventsCsv's chunks, for a reader that reads them to the end or ends them. */
+export function subjectEventsCsv(
+  handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
+  employeeId: string,
+  window: { from: number; to: number },
+  redact: (text: string) => string,
+): AsyncGenerator<Buffer> {
+  return startSubjectEventsCsv(handle, employeeId, window, redact).chunks;
 }
 
 /** Every event of every incident of the case, oldest first, with the incidents it belongs to. */
@@ -253,7 +118,8 @@ export async function* incidentTimelineCsv(
           ]),
         );
       }
-      if (lines.length > 0) yield flatText(lines);
+      // Joined once: a string added to line by line is a rope the redactor reads slowly.
+      if (lines.length > 0) yield lines.join('');
     }
   }
 }

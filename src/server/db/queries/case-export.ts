@@ -1,6 +1,6 @@
-import type SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 
 import type { DatabaseHandle } from '../database';
 import type { Database } from '../schema';
@@ -72,6 +72,69 @@ export function subjectEventPages(
   return handle.sqlite
     ? sqliteSubjectPages(handle.sqlite, employeeId, window, pageSize)
     : postgresSubjectPages(handle.pool!, employeeId, window, pageSize);
+}
+
+/**
+ * What another thread needs to open its own connection to the database a handle reads: the
+ * SQLite file, or the PostgreSQL pool's connection settings (search path and JIT included).
+ * Null for an in-memory SQLite database, which no other connection can see.
+ */
+export type ExportReaderSource =
+  | { engine: 'sqlite'; file: string }
+  | {
+      engine: 'postgres';
+      connection: Pick<
+        pg.PoolConfig,
+        'connectionString' | 'options' | 'application_name' | 'fallback_application_name'
+      >;
+    };
+
+export function exportReaderSource(
+  handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
+): ExportReaderSource | null {
+  if (handle.sqlite) {
+    return handle.sqlite.memory ? null : { engine: 'sqlite', file: handle.sqlite.name };
+  }
+  if (!handle.pool) return null;
+  const { connectionString, options, application_name, fallback_application_name } =
+    handle.pool.options;
+  return {
+    engine: 'postgres',
+    connection: { connectionString, options, application_name, fallback_application_name },
+  };
+}
+
+/** int8 read as a number, as the app's pool reads it (db/database.ts); the rest as pg does. */
+const INT8_AS_NUMBER: pg.CustomTypesConfig = {
+  getTypeParser: (oid, format) =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
+};
+
+/**
+ * A connection of its own for reading a subject's events (subjectEventPages) on a worker
+ * thread: SQLite read-only (in WAL mode it reads beside the app's writer), PostgreSQL one
+ * connection (the page read ahead queues behind the one being read).
+ */
+export function openExportReader(source: ExportReaderSource): {
+  handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>;
+  close(): Promise<void>;
+} {
+  if (source.engine === 'sqlite') {
+    const sqlite = new SQLite(source.file, { readonly: true, fileMustExist: true });
+    return {
+      handle: { sqlite, pool: null },
+      close: () => {
+        sqlite.close();
+        return Promise.resolve();
+      },
+    };
+  }
+  const pool = new pg.Pool({ ...source.connection, max: 1, types: INT8_AS_NUMBER });
+  // A connection the server ends fails the query that uses it; nobody else is listening.
+  pool.on('error', () => undefined);
+  return { handle: { sqlite: null, pool }, close: () => pool.end() };
 }
 
 async function* sqliteSubjectPages(
