@@ -10,6 +10,9 @@ import { activeRules } from '../rules/rule-catalogue';
 import type { Rule } from '../rules/rule-schema';
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { DetectionWork } from '../../db/queries/detection-queue';
+import { matchableSpansOf } from '../../db/queries/detection-spans';
+import type { MatchableSpan } from '../../db/queries/detection-spans';
+import { pinnedActivities } from '../rules/validate-filter';
 import type { FilterContext } from '../rules/compile-filter';
 import { possibleRules } from './candidate-rules';
 import type { RuleSpan } from './candidate-rules';
@@ -21,12 +24,13 @@ import {
   watchlistMembership,
 } from './detect-person';
 import type { CountedPerson, DetectedPerson, PersonOutcome } from './detect-person';
-import { countedRulesOfPeople, possibleRulesOfPeople } from './people-candidates';
+import { countedRulesOfPeople, possibleRulesOfPeople, searchSpan } from './people-candidates';
 import type { PersonRules } from './people-candidates';
 import { DeadlinePassed, withDeadline } from './rule-deadline';
 import { disableSlowRule } from './disable-slow-rule';
 import { scorePeople, scorePerson } from './person-risk';
 import { RULE_DEADLINE_MS } from './rule-deadline';
+import { lookBackMs } from './look-back';
 
 /** A claim older than this belongs to a process that died: another may take the person. */
 export const DETECTION_CLAIM_STALE_MS = 10 * 60_000;
@@ -82,6 +86,7 @@ async function countClaimed(
       )
     ).map((row) => [row.id, row]),
   );
+  const matchable = await matchableSpansOfBatch(handle, claimed, running);
   // People on the same clock (zone and hours) share one; it covers all their spans.
   const groups = new Map<string, { person: DetectedPerson; from: number; to: number }>();
   const people: Array<PersonRules & { person: DetectedPerson; watched: CountedPerson['watched'] }> =
@@ -91,11 +96,18 @@ async function countClaimed(
     if (!person) continue;
     const own = detectionClock(person, config, work);
     const key = `${own.timezone}|${own.startHour}|${own.endHour}`;
+    // The clock need cover only the events a rule can match (fewer changes of offset to test).
+    const mine = matchable?.get(person.id);
+    const from = !matchable
+      ? work.from
+      : mine
+        ? Math.max(work.from, Math.min(mine.first, work.to))
+        : work.to;
     const group = groups.get(key);
     if (group) {
-      group.from = Math.min(group.from, work.from);
+      group.from = Math.min(group.from, from);
       group.to = Math.max(group.to, work.to);
-    } else groups.set(key, { person, from: work.from, to: work.to });
+    } else groups.set(key, { person, from, to: work.to });
     const watched = watchlistMembership(handle.db, person.id, now);
     people.push({
       employeeId: person.id,
@@ -103,6 +115,7 @@ async function countClaimed(
       to: work.to,
       clock: [...groups.keys()].indexOf(key),
       rules: await rulesForPerson(running, watched),
+      ...(matchable ? { matchable: mine ?? null } : {}),
       person,
       watched,
     });
@@ -137,10 +150,41 @@ async function countClaimed(
     return new Map();
   }
   return new Map(
-    people.map(({ person, watched, employeeId }) => [
+    people.map(({ person, watched, employeeId, matchable: mine }) => [
       employeeId,
-      { person, watched, candidates: counts.get(employeeId) ?? [] },
+      {
+        person,
+        watched,
+        candidates: (counts.get(employeeId) ?? []).map((span) => searchSpan(span, mine)),
+      },
     ]),
+  );
+}
+
+/**
+ * On PostgreSQL, the first and last event of each claimed person that a running rule can match
+ * (matchableSpansOf), so the batch's statements read only the partitions holding them; null on
+ * SQLite, which has no partitions and would pay the extra read for nothing.
+ */
+async function matchableSpansOfBatch(
+  handle: DatabaseHandle,
+  claimed: readonly DetectionWork[],
+  running: readonly Rule[],
+): Promise<Map<string, MatchableSpan> | null> {
+  if (handle.dialect !== 'postgres' || claimed.length === 0 || running.length === 0) return null;
+  const pinned = running.flatMap((rule) =>
+    rule.condition.steps.map((step) => pinnedActivities(step.match)),
+  );
+  if (pinned.some((list) => list === null)) return null;
+  const widest = Math.max(...running.map(lookBackMs));
+  return matchableSpansOf(
+    handle.db,
+    claimed.map((work) => work.employeeId),
+    [...new Set(pinned.flat() as string[])],
+    {
+      from: Math.min(...claimed.map((work) => work.from)) - widest,
+      to: Math.max(...claimed.map((work) => work.to)) + 1,
+    },
   );
 }
 
@@ -239,10 +283,23 @@ export async function runDetectionPass(
       () => true,
       () => false,
     );
+    // Their claims end together too; if that fails, each person's alone.
+    const finishedAll =
+      scoredAll &&
+      (await finishDetectionWork(
+        handle.db,
+        detected.map(({ work }) => work),
+        owner,
+      ).then(
+        () => true,
+        () => false,
+      ));
     for (const { work, person } of detected) {
       try {
-        if (!scoredAll) await scorePerson(handle.db, work.employeeId, config, clock());
-        await finishDetectionWork(handle.db, work, owner);
+        if (!finishedAll) {
+          if (!scoredAll) await scorePerson(handle.db, work.employeeId, config, clock());
+          await finishDetectionWork(handle.db, [work], owner);
+        }
         outcome.people += 1;
         outcome.hits += person.hits;
         outcome.raised += person.raised;
