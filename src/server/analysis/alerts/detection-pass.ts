@@ -24,7 +24,12 @@ import {
   watchlistMembership,
 } from './detect-person';
 import type { CountedPerson, DetectedPerson, PersonOutcome } from './detect-person';
-import { countedRulesOfPeople, possibleRulesOfPeople, searchSpan } from './people-candidates';
+import {
+  countedRulesOfPeople,
+  possibleRulesOfPeople,
+  searchSpan,
+  withSeen,
+} from './people-candidates';
 import type { PersonRules } from './people-candidates';
 import { DeadlinePassed, withDeadline } from './rule-deadline';
 import { disableSlowRule } from './disable-slow-rule';
@@ -149,13 +154,16 @@ async function countClaimed(
     if (!(error instanceof DeadlinePassed)) throw error;
     return new Map();
   }
+  // With the baselines' first and last events read for the batch, their searches too read only
+  // the partitions holding what they can match.
+  const ready = matchable ? await withSeen(handle.db, counts) : counts;
   return new Map(
     people.map(({ person, watched, employeeId, matchable: mine }) => [
       employeeId,
       {
         person,
         watched,
-        candidates: (counts.get(employeeId) ?? []).map((span) => searchSpan(span, mine)),
+        candidates: (ready.get(employeeId) ?? []).map((span) => searchSpan(span, mine)),
       },
     ]),
   );

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 
 import type { Database } from '../../db/schema';
+import { firstAndLastEventsOf } from '../../db/queries/detection-spans';
 import type { MatchableSpan } from '../../db/queries/detection-spans';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
@@ -40,13 +41,48 @@ export function readSpan(
 
 /**
  * The span a rule's burst search reads of a person: cut to their matchable events (the same
- * bursts, over the partitions that hold them), except for a rule with a baseline (it asks
- * whether the person was seen at all around a burst: any event in the span counts) or peers
- * (other people's events in the span count).
+ * bursts, over the partitions that hold them), except for a rule with peers (other people's
+ * events in the span count) or with a baseline whose `seen` no batch read (a baseline asks for
+ * the person's first and last event of any kind in the whole span).
  */
 export function searchSpan(span: RuleSpan, matchable: MatchableSpan | null | undefined): RuleSpan {
-  const readsMore = span.rule.condition.steps.some((step) => step.baseline || step.peers);
-  return readsMore ? span : { ...span, ...readSpan(span, matchable) };
+  const steps = span.rule.condition.steps;
+  const whole =
+    steps.some((step) => step.peers) ||
+    (span.seen === undefined && steps.some((step) => step.baseline));
+  return whole ? span : { ...span, ...readSpan(span, matchable) };
+}
+
+/**
+ * Each candidate rule with a baseline given the person's first and last event over its span
+ * (`seen`, what find-bursts would ask per person and rule), for the batch in one statement.
+ */
+export async function withSeen(
+  db: Kysely<Database>,
+  counts: ReadonlyMap<string, RuleSpan[]>,
+): Promise<Map<string, RuleSpan[]>> {
+  const key = (employeeId: string, span: RuleSpan) => `${employeeId}|${span.from}|${span.to}`;
+  const asks = new Map<string, { employeeId: string; from: number; to: number }>();
+  for (const [employeeId, spans] of counts) {
+    for (const span of spans) {
+      if (!span.rule.condition.steps.some((step) => step.baseline)) continue;
+      asks.set(key(employeeId, span), { employeeId, from: span.from, to: span.to });
+    }
+  }
+  if (asks.size === 0) return new Map(counts);
+  const answers = await firstAndLastEventsOf(db, [...asks.values()]);
+  const seen = new Map([...asks.keys()].map((k, i) => [k, answers[i]!]));
+  return new Map(
+    [...counts].map(([employeeId, spans]) => [
+      employeeId,
+      spans.map((span) => {
+        const found = seen.get(key(employeeId, span));
+        return found && span.rule.condition.steps.some((step) => step.baseline)
+          ? { ...span, seen: found }
+          : span;
+      }),
+    ]),
+  );
 }
 
 /**

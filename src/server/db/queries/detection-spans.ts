@@ -39,3 +39,34 @@ export async function matchableSpansOf(
   }
   return out;
 }
+
+/**
+ * Each span's person's first and last event of any kind in [from, to) (null: none), in the
+ * spans' order: what a rule with a baseline asks of a person (find-bursts' subjectSpan), for a
+ * batch in one statement where one per person and rule each planned every partition the
+ * person's history reaches.
+ */
+export async function firstAndLastEventsOf(
+  db: Kysely<Database>,
+  spans: ReadonlyArray<{ employeeId: string; from: number; to: number }>,
+): Promise<Array<{ first: number | null; last: number | null }>> {
+  if (spans.length === 0) return [];
+  const rows = spans.map(
+    (span, k) =>
+      sql`(cast(${k} as integer), cast(${span.employeeId} as text), cast(${span.from} as bigint), cast(${span.to} as bigint))`,
+  );
+  const within = sql`from events as o
+    where o.employee_id = q.employee_id and o.time >= q.low and o.time < q.high`;
+  const result = await sql<{ k: number; first: number | string | null; last: number | string | null }>`
+    with q (k, employee_id, low, high) as (values ${sql.join(rows)})
+    select q.k, (select min(o.time) ${within}) as first, (select max(o.time) ${within}) as last
+    from q`.execute(db);
+  const out = spans.map(() => ({ first: null as number | null, last: null as number | null }));
+  for (const row of result.rows) {
+    out[Number(row.k)] = {
+      first: row.first === null ? null : Number(row.first),
+      last: row.last === null ? null : Number(row.last),
+    };
+  }
+  return out;
+}
