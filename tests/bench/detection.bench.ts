@@ -46,7 +46,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Fills the alerts table up to `total` with plausible alerts about the dataset's people. */
-async function fillAlerts(handle: DatabaseHandle, people: string[], total: number) {
+export async function fillAlerts(handle: DatabaseHandle, people: string[], total: number) {
   const present = Number(
     (
       await handle.db
@@ -220,7 +220,7 @@ async function watchBackends(handle: DatabaseHandle): Promise<() => number | nul
 }
 
 /** GET /alerts through the real app on a port: each query 50 times after one warm-up. */
-async function measureList(handle: DatabaseHandle) {
+export async function measureList(handle: DatabaseHandle) {
   const password = 'bench-password-123';
   await insertUserIfAbsent(
     handle.db,

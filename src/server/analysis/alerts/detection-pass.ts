@@ -10,9 +10,6 @@ import { activeRules } from '../rules/rule-catalogue';
 import type { Rule } from '../rules/rule-schema';
 import type { Configuration } from '../../../shared/schemas/configuration';
 import type { DetectionWork } from '../../db/queries/detection-queue';
-import { matchableSpansOf } from '../../db/queries/detection-spans';
-import type { MatchableSpan } from '../../db/queries/detection-spans';
-import { pinnedActivities } from '../rules/validate-filter';
 import type { FilterContext } from '../rules/compile-filter';
 import { possibleRules } from './candidate-rules';
 import type { RuleSpan } from './candidate-rules';
@@ -24,18 +21,13 @@ import {
   watchlistMembership,
 } from './detect-person';
 import type { CountedPerson, DetectedPerson, PersonOutcome } from './detect-person';
-import {
-  countedRulesOfPeople,
-  possibleRulesOfPeople,
-  searchSpan,
-  withSeen,
-} from './people-candidates';
+import { countedRulesOfPeople, possibleRulesOfPeople } from './people-candidates';
+import { matchableSpansOfBatch, searchSpan, withSeen } from './matchable-spans';
 import type { PersonRules } from './people-candidates';
 import { DeadlinePassed, withDeadline } from './rule-deadline';
 import { disableSlowRule } from './disable-slow-rule';
 import { scorePeople, scorePerson } from './person-risk';
 import { RULE_DEADLINE_MS } from './rule-deadline';
-import { lookBackMs } from './look-back';
 
 /** A claim older than this belongs to a process that died: another may take the person. */
 export const DETECTION_CLAIM_STALE_MS = 10 * 60_000;
@@ -166,33 +158,6 @@ async function countClaimed(
         candidates: (ready.get(employeeId) ?? []).map((span) => searchSpan(span, mine)),
       },
     ]),
-  );
-}
-
-/**
- * On PostgreSQL, the first and last event of each claimed person that a running rule can match
- * (matchableSpansOf), so the batch's statements read only the partitions holding them; null on
- * SQLite, which has no partitions and would pay the extra read for nothing.
- */
-async function matchableSpansOfBatch(
-  handle: DatabaseHandle,
-  claimed: readonly DetectionWork[],
-  running: readonly Rule[],
-): Promise<Map<string, MatchableSpan> | null> {
-  if (handle.dialect !== 'postgres' || claimed.length === 0 || running.length === 0) return null;
-  const pinned = running.flatMap((rule) =>
-    rule.condition.steps.map((step) => pinnedActivities(step.match)),
-  );
-  if (pinned.some((list) => list === null)) return null;
-  const widest = Math.max(...running.map(lookBackMs));
-  return matchableSpansOf(
-    handle.db,
-    claimed.map((work) => work.employeeId),
-    [...new Set(pinned.flat() as string[])],
-    {
-      from: Math.min(...claimed.map((work) => work.from)) - widest,
-      to: Math.max(...claimed.map((work) => work.to)) + 1,
-    },
   );
 }
 

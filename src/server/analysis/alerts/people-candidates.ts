@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 
 import type { Database } from '../../db/schema';
-import { firstAndLastEventsOf } from '../../db/queries/detection-spans';
 import type { MatchableSpan } from '../../db/queries/detection-spans';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
@@ -13,6 +12,7 @@ import type { RuleSpan } from './candidate-rules';
 import { columnOf, leastEvents, pinnedSource } from './candidate-rules';
 import { durationMs } from '../rules/durations';
 import { lookBackMs } from './look-back';
+import { readSpan } from './matchable-spans';
 
 /** One person of a batch: the span of their new events, their clock and the rules they get. */
 export interface PersonRules {
@@ -28,61 +28,6 @@ export interface PersonRules {
    * when none can; left out, the whole span is read (SQLite, where reading less saves nothing).
    */
   matchable?: MatchableSpan | null;
-}
-
-/** A span cut to the person's matchable events: the same rows a rule's step can match. */
-export function readSpan(
-  span: { from: number; to: number },
-  matchable: MatchableSpan | null | undefined,
-): { from: number; to: number } {
-  if (!matchable) return span;
-  return { from: Math.max(span.from, matchable.first), to: Math.min(span.to, matchable.last + 1) };
-}
-
-/**
- * The span a rule's burst search reads of a person: cut to their matchable events (the same
- * bursts, over the partitions that hold them), except for a rule with peers (other people's
- * events in the span count) or with a baseline whose `seen` no batch read (a baseline asks for
- * the person's first and last event of any kind in the whole span).
- */
-export function searchSpan(span: RuleSpan, matchable: MatchableSpan | null | undefined): RuleSpan {
-  const steps = span.rule.condition.steps;
-  const whole =
-    steps.some((step) => step.peers) ||
-    (span.seen === undefined && steps.some((step) => step.baseline));
-  return whole ? span : { ...span, ...readSpan(span, matchable) };
-}
-
-/**
- * Each candidate rule with a baseline given the person's first and last event over its span
- * (`seen`, what find-bursts would ask per person and rule), for the batch in one statement.
- */
-export async function withSeen(
-  db: Kysely<Database>,
-  counts: ReadonlyMap<string, RuleSpan[]>,
-): Promise<Map<string, RuleSpan[]>> {
-  const key = (employeeId: string, span: RuleSpan) => `${employeeId}|${span.from}|${span.to}`;
-  const asks = new Map<string, { employeeId: string; from: number; to: number }>();
-  for (const [employeeId, spans] of counts) {
-    for (const span of spans) {
-      if (!span.rule.condition.steps.some((step) => step.baseline)) continue;
-      asks.set(key(employeeId, span), { employeeId, from: span.from, to: span.to });
-    }
-  }
-  if (asks.size === 0) return new Map(counts);
-  const answers = await firstAndLastEventsOf(db, [...asks.values()]);
-  const seen = new Map([...asks.keys()].map((k, i) => [k, answers[i]!]));
-  return new Map(
-    [...counts].map(([employeeId, spans]) => [
-      employeeId,
-      spans.map((span) => {
-        const found = seen.get(key(employeeId, span));
-        return found && span.rule.condition.steps.some((step) => step.baseline)
-          ? { ...span, seen: found }
-          : span;
-      }),
-    ]),
-  );
 }
 
 /**
