@@ -111,16 +111,18 @@ export async function countedRulesOfPeople(
       sql`(cast(${person.employeeId} as text), cast(${person.from} as bigint), cast(${low} as bigint), cast(${high} as bigint), cast(${person.clock} as integer))`,
   );
   const cut = people.every((person) => person.matchable !== undefined);
-  const result =
+  const found: Array<Record<string, number | string | null>> =
     rows.length === 0
-      ? { rows: [] }
-      : await sql<Record<string, number | string | null>>`
+      ? []
+      : (
+          await sql<Record<string, number | string | null>>`
     with q (employee_id, base, low, high, clock) as (values ${sql.join(rows)})
     select q.employee_id as person, ${sql.join(counts)}
     from q inner join events as e on e.employee_id = q.employee_id
     where e.time >= q.low and e.time < q.high ${activities} ${prunedTime(bounds, cut)}
-    group by q.employee_id`.execute(db);
-  const byPerson = new Map(result.rows.map((row) => [String(row.person), row]));
+    group by q.employee_id`.execute(db)
+        ).rows;
+  const byPerson = new Map(found.map((row) => [String(row.person), row]));
   const index = new Map(rules.map((rule, r) => [rule.id, r]));
   for (const person of people) {
     const row = byPerson.get(person.employeeId) ?? {};
