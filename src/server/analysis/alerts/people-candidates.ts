@@ -171,7 +171,10 @@ export async function possibleRulesOfPeople(
         people.flatMap((p) =>
           p.counted
             .filter((span) => span.rule.id === rule.id)
-            .map((span) => [p.employeeId, { span: readSpan(span, p.matchable), clock: p.clock }] as const),
+            .map(
+              (span) =>
+                [p.employeeId, { span: readSpan(span, p.matchable), clock: p.clock }] as const,
+            ),
         ),
       ),
     ]),

@@ -57,7 +57,11 @@ export async function firstAndLastEventsOf(
   );
   const within = sql`from events as o
     where o.employee_id = q.employee_id and o.time >= q.low and o.time < q.high`;
-  const result = await sql<{ k: number; first: number | string | null; last: number | string | null }>`
+  const result = await sql<{
+    k: number;
+    first: number | string | null;
+    last: number | string | null;
+  }>`
     with q (k, employee_id, low, high) as (values ${sql.join(rows)})
     select q.k, (select min(o.time) ${within}) as first, (select max(o.time) ${within}) as last
     from q`.execute(db);
