@@ -15,6 +15,9 @@ export interface RuleSpan {
   rule: Rule;
   from: number;
   to: number;
+  /** For a rule with a baseline, the person's first and last event in the rule's whole span
+   * when a batch read them (AnalysisScope.seen). */
+  seen?: { first: number | null; last: number | null };
 }
 
 /** The one source a step's filter requires at its top level (Sigma rules name theirs), or null. */

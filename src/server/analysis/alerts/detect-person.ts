@@ -185,8 +185,14 @@ export async function detectPerson(
         deadline,
         outcome.tooSlow,
       );
-  for (const { rule, from, to } of candidates) {
-    const scope: AnalysisScope = { employeeId: person.id, department: person.department, from, to };
+  for (const { rule, from, to, seen } of candidates) {
+    const scope: AnalysisScope = {
+      employeeId: person.id,
+      department: person.department,
+      from,
+      to,
+      ...(seen ? { seen } : {}),
+    };
     let hits: RuleHit[];
     try {
       hits = await withDeadline(db, context, deadline(), (d, c) => runRule(d, rule, scope, c));

@@ -22,6 +22,7 @@ import {
 } from './detect-person';
 import type { CountedPerson, DetectedPerson, PersonOutcome } from './detect-person';
 import { countedRulesOfPeople, possibleRulesOfPeople } from './people-candidates';
+import { matchableSpansOfBatch, searchSpan, withSeen } from './matchable-spans';
 import type { PersonRules } from './people-candidates';
 import { DeadlinePassed, withDeadline } from './rule-deadline';
 import { disableSlowRule } from './disable-slow-rule';
@@ -82,6 +83,7 @@ async function countClaimed(
       )
     ).map((row) => [row.id, row]),
   );
+  const matchable = await matchableSpansOfBatch(handle, claimed, running);
   // People on the same clock (zone and hours) share one; it covers all their spans.
   const groups = new Map<string, { person: DetectedPerson; from: number; to: number }>();
   const people: Array<PersonRules & { person: DetectedPerson; watched: CountedPerson['watched'] }> =
@@ -91,11 +93,18 @@ async function countClaimed(
     if (!person) continue;
     const own = detectionClock(person, config, work);
     const key = `${own.timezone}|${own.startHour}|${own.endHour}`;
+    // The clock need cover only the events a rule can match (fewer changes of offset to test).
+    const mine = matchable?.get(person.id);
+    const from = !matchable
+      ? work.from
+      : mine
+        ? Math.max(work.from, Math.min(mine.first, work.to))
+        : work.to;
     const group = groups.get(key);
     if (group) {
-      group.from = Math.min(group.from, work.from);
+      group.from = Math.min(group.from, from);
       group.to = Math.max(group.to, work.to);
-    } else groups.set(key, { person, from: work.from, to: work.to });
+    } else groups.set(key, { person, from, to: work.to });
     const watched = watchlistMembership(handle.db, person.id, now);
     people.push({
       employeeId: person.id,
@@ -103,6 +112,7 @@ async function countClaimed(
       to: work.to,
       clock: [...groups.keys()].indexOf(key),
       rules: await rulesForPerson(running, watched),
+      ...(matchable ? { matchable: mine ?? null } : {}),
       person,
       watched,
     });
@@ -136,10 +146,17 @@ async function countClaimed(
     if (!(error instanceof DeadlinePassed)) throw error;
     return new Map();
   }
+  // With the baselines' first and last events read for the batch, their searches too read only
+  // the partitions holding what they can match.
+  const ready = matchable ? await withSeen(handle.db, counts) : counts;
   return new Map(
-    people.map(({ person, watched, employeeId }) => [
+    people.map(({ person, watched, employeeId, matchable: mine }) => [
       employeeId,
-      { person, watched, candidates: counts.get(employeeId) ?? [] },
+      {
+        person,
+        watched,
+        candidates: (ready.get(employeeId) ?? []).map((span) => searchSpan(span, mine)),
+      },
     ]),
   );
 }
@@ -239,10 +256,23 @@ export async function runDetectionPass(
       () => true,
       () => false,
     );
+    // Their claims end together too; if that fails, each person's alone.
+    const finishedAll =
+      scoredAll &&
+      (await finishDetectionWork(
+        handle.db,
+        detected.map(({ work }) => work),
+        owner,
+      ).then(
+        () => true,
+        () => false,
+      ));
     for (const { work, person } of detected) {
       try {
-        if (!scoredAll) await scorePerson(handle.db, work.employeeId, config, clock());
-        await finishDetectionWork(handle.db, work, owner);
+        if (!finishedAll) {
+          if (!scoredAll) await scorePerson(handle.db, work.employeeId, config, clock());
+          await finishDetectionWork(handle.db, [work], owner);
+        }
         outcome.people += 1;
         outcome.hits += person.hits;
         outcome.raised += person.raised;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 
 import type { Database } from '../../db/schema';
+import type { MatchableSpan } from '../../db/queries/detection-spans';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
 import type { WorkClock } from '../../db/queries/findings/sql-parts';
@@ -11,6 +12,7 @@ import type { RuleSpan } from './candidate-rules';
 import { columnOf, leastEvents, pinnedSource } from './candidate-rules';
 import { durationMs } from '../rules/durations';
 import { lookBackMs } from './look-back';
+import { readSpan } from './matchable-spans';
 
 /** One person of a batch: the span of their new events, their clock and the rules they get. */
 export interface PersonRules {
@@ -21,6 +23,26 @@ export interface PersonRules {
   /** Index of the person's clock in the batch's `clocks`. */
   clock: number;
   rules: readonly Rule[];
+  /**
+   * The first and last of the person's events a rule can match (matchableSpansOf), or null
+   * when none can; left out, the whole span is read (SQLite, where reading less saves nothing).
+   */
+  matchable?: MatchableSpan | null;
+}
+
+/**
+ * The statement's own bounds of time, written as constants so that PostgreSQL prunes the
+ * partitions while planning (the rows' bounds come from a join, known only as it runs); only
+ * when every row was cut to its matchable events (else the bounds reach back anyway).
+ */
+function prunedTime(
+  rows: ReadonlyArray<{ low: number; high: number }>,
+  cut: boolean,
+): RawBuilder<unknown> {
+  if (!cut || rows.length === 0) return sql``;
+  const low = Math.min(...rows.map((row) => row.low));
+  const high = Math.max(...rows.map((row) => row.high));
+  return sql`and e.time >= ${sql.lit(low)} and e.time < ${sql.lit(high)}`;
 }
 
 /** Each person's rules as spans: the new events plus the look-back the rule needs. */
@@ -73,17 +95,34 @@ export async function countedRulesOfPeople(
   const activities = pinned.some((list) => list === null)
     ? sql``
     : sql`and e.activity in (${sql.join([...new Set(pinned.flat() as string[])])})`;
-  const rows = people.map((person) => {
-    const back = Math.max(...person.rules.map(lookBackMs), 0);
-    return sql`(cast(${person.employeeId} as text), cast(${person.from} as bigint), cast(${person.from - back} as bigint), cast(${person.to + 1} as bigint), cast(${person.clock} as integer))`;
-  });
-  const result = await sql<Record<string, number | string | null>>`
+  // A person none of whose events a rule can match counts nothing: no row to read for them.
+  const bounds = people
+    .filter((person) => person.matchable !== null)
+    .map((person) => {
+      const back = Math.max(...person.rules.map(lookBackMs), 0);
+      const { from: low, to: high } = readSpan(
+        { from: person.from - back, to: person.to + 1 },
+        person.matchable,
+      );
+      return { person, low, high };
+    });
+  const rows = bounds.map(
+    ({ person, low, high }) =>
+      sql`(cast(${person.employeeId} as text), cast(${person.from} as bigint), cast(${low} as bigint), cast(${high} as bigint), cast(${person.clock} as integer))`,
+  );
+  const cut = people.every((person) => person.matchable !== undefined);
+  const found: Array<Record<string, number | string | null>> =
+    rows.length === 0
+      ? []
+      : (
+          await sql<Record<string, number | string | null>>`
     with q (employee_id, base, low, high, clock) as (values ${sql.join(rows)})
     select q.employee_id as person, ${sql.join(counts)}
     from q inner join events as e on e.employee_id = q.employee_id
-    where e.time >= q.low and e.time < q.high ${activities}
-    group by q.employee_id`.execute(db);
-  const byPerson = new Map(result.rows.map((row) => [String(row.person), row]));
+    where e.time >= q.low and e.time < q.high ${activities} ${prunedTime(bounds, cut)}
+    group by q.employee_id`.execute(db)
+        ).rows;
+  const byPerson = new Map(found.map((row) => [String(row.person), row]));
   const index = new Map(rules.map((rule, r) => [rule.id, r]));
   for (const person of people) {
     const row = byPerson.get(person.employeeId) ?? {};
@@ -109,11 +148,17 @@ export async function countedRulesOfPeople(
  */
 export async function possibleRulesOfPeople(
   db: Kysely<Database>,
-  people: ReadonlyArray<{ employeeId: string; clock: number; counted: readonly RuleSpan[] }>,
+  people: ReadonlyArray<{
+    employeeId: string;
+    clock: number;
+    counted: readonly RuleSpan[];
+    matchable?: MatchableSpan | null;
+  }>,
   clocks: readonly WorkClock[],
   shared: FilterContext,
 ): Promise<Map<string, RuleSpan[]>> {
   const context: FilterContext = { ...shared, clocks: { key: sql.ref('q.clock'), clocks } };
+  const cut = people.every((person) => person.matchable !== undefined);
   const ruled = new Set<string>();
   const rules = people
     .flatMap((p) => p.counted.map((span) => span.rule))
@@ -126,7 +171,10 @@ export async function possibleRulesOfPeople(
         people.flatMap((p) =>
           p.counted
             .filter((span) => span.rule.id === rule.id)
-            .map((span) => [p.employeeId, { span, clock: p.clock }] as const),
+            .map(
+              (span) =>
+                [p.employeeId, { span: readSpan(span, p.matchable), clock: p.clock }] as const,
+            ),
         ),
       ),
     ]),
@@ -143,13 +191,18 @@ export async function possibleRulesOfPeople(
         ([id, { span, clock }]) =>
           sql`(cast(${id} as text), cast(${span.from} as bigint), cast(${span.to} as bigint), cast(${clock} as integer))`,
       );
+      const pruned = prunedTime(
+        [...holders.values()].map(({ span }) => ({ low: span.from, high: span.to })),
+        cut,
+      );
       // Tiles ranked as windowCanHold's ORDER BY v DESC ranks them on each engine (nulls too).
       const result = await sql<{ person: string; v: number | string | null }>`
         with q (employee_id, low, high, clock) as (values ${sql.join(rows)}),
         t as (
           select q.employee_id as person, ${value} as v
           from q inner join events as e on e.employee_id = q.employee_id
-          where e.time >= q.low and e.time < q.high and ${compileFilter(step.match, 'e', context)}
+          where e.time >= q.low and e.time < q.high ${pruned}
+            and ${compileFilter(step.match, 'e', context)}
           group by q.employee_id, e.time / ${sql.lit(windowMs)}
         ),
         r as (select person, v, row_number() over (partition by person order by v desc) as k from t)

@@ -14,9 +14,10 @@ import {
 } from '../../db/queries/people-signals';
 import { departureOf } from '../../db/queries/risk-signals';
 import type { WorkingZone } from '../../db/queries/risk-signals';
+import type { EmployeeRiskWrite } from '../../db/queries/employee-risk';
 import {
   alertsForRisk,
-  saveEmployeeRisk,
+  saveEmployeeRisks,
   UNTRIAGED_ALERT_STATUSES,
 } from '../../db/queries/employee-risk';
 import type { Database } from '../../db/schema';
@@ -119,6 +120,7 @@ export async function scorePeople(
     ),
     externalTransfersOf(db, ids, window),
   ]);
+  const writes: EmployeeRiskWrite[] = [];
   for (const { person, zone } of zoned) {
     const id = person.employeeId;
     const own = alerts.get(id) ?? [];
@@ -147,7 +149,7 @@ export async function scorePeople(
       flaggedRequests: [],
       weights: config.riskWeights,
     });
-    await saveEmployeeRisk(db, {
+    writes.push({
       employeeId: id,
       score: scored.score,
       level: personRiskLevel(scored.score, own),
@@ -159,5 +161,6 @@ export async function scorePeople(
     });
     scores.set(id, scored.score);
   }
+  await saveEmployeeRisks(db, writes);
   return scores;
 }

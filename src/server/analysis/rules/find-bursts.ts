@@ -18,6 +18,12 @@ export interface AnalysisScope {
   department: string | null;
   from: number;
   to: number;
+  /**
+   * The subject's first and last event in the span a baseline is judged over, when the caller
+   * read them already (detection, for a batch of people at once; `from` and `to` may then be
+   * cut to the events the steps can match).
+   */
+  seen?: { first: number | null; last: number | null };
 }
 
 /** One burst of a step: a stretch where the step's threshold is met, and what it holds. */
@@ -115,7 +121,7 @@ export async function findBursts(
   );
   const seen =
     step.baseline && islands.length > 0
-      ? await subjectSpan(db, scope)
+      ? (scope.seen ?? (await subjectSpan(db, scope)))
       : { first: null, last: null };
 
   const bursts: Burst[] = [];

@@ -82,22 +82,35 @@ export async function claimDetectionWork(
 }
 
 /**
- * Ends a claim: the person leaves the queue, unless more events arrived meanwhile (the row was
+ * Ends claims: each person leaves the queue, unless more events arrived meanwhile (the row was
  * queued again), in which case the claim is released so the next pass takes the wider span.
+ * A batch's claims end in two statements, not two per person.
  */
 export async function finishDetectionWork(
   db: Kysely<Database>,
-  work: DetectionWork,
+  works: readonly DetectionWork[],
   owner: string,
 ): Promise<void> {
-  const removed = await db
-    .deleteFrom('detection_queue')
-    .where('employee_id', '=', work.employeeId)
+  if (works.length === 0) return;
+  const claims = works.map(
+    (work) => sql`(employee_id = ${work.employeeId} and queued_at = ${work.queuedAt})`,
+  );
+  const removed = await sql<{ employee_id: string }>`delete from detection_queue
+    where claimed_by = ${owner} and (${sql.join(claims, sql` or `)})
+    returning employee_id`.execute(db);
+  const gone = new Set(removed.rows.map((row) => row.employee_id));
+  const queuedAgain = works.filter((work) => !gone.has(work.employeeId));
+  if (queuedAgain.length === 0) return;
+  await db
+    .updateTable('detection_queue')
+    .set({ claimed_by: null, claimed_at: null })
+    .where(
+      'employee_id',
+      'in',
+      queuedAgain.map((work) => work.employeeId),
+    )
     .where('claimed_by', '=', owner)
-    .where('queued_at', '=', work.queuedAt)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) return;
-  await releaseDetectionWork(db, work.employeeId, owner);
+    .execute();
 }
 
 /** Gives a claimed person back to the queue (a failed pass), for another try. */
