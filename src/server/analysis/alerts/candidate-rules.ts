@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
+import type { Dialect } from '../../db/dialect';
+import { subjectRows } from '../../db/queries/findings/sql-parts';
 import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
@@ -40,14 +42,14 @@ export function leastEvents(step: RuleStep): number {
  * each step's events are counted in its rule's span, and a rule whose steps do not all have
  * enough of them cannot fire, so its (far costlier) burst search is skipped. Most people match
  * no rule at all, which is what makes detection over everyone cheap. `byActivity`: one arm per
- * activity (below), for a case's analysis.
+ * activity (below), for a case's analysis, each reading its rows in the engine's cheapest order.
  */
 export async function candidateRules(
   db: Kysely<Database>,
   employeeId: string,
   spans: readonly RuleSpan[],
   context: FilterContext,
-  byActivity = false,
+  byActivity: { dialect: Dialect } | false = false,
 ): Promise<RuleSpan[]> {
   if (spans.length === 0) return [];
   const from = Math.min(...spans.map((s) => s.from));
@@ -101,10 +103,18 @@ export async function candidateRules(
     const columns = steps.map(
       (item) => sql`${names.has(item.name) ? countOf(item) : sql`0`} as ${sql.ref(item.name)}`,
     );
+    // A case's arm reads its activity's rows in id order on SQLite (subjectRows): through the
+    // (employee, activity, time) index, each row was a page miss of its own (3-4 µs).
+    const rows = byActivity
+      ? subjectRows(byActivity.dialect, 'e', employeeId, {
+          from,
+          to,
+          ...(activity === null ? {} : { activities: [activity] }),
+        })
+      : sql`e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to} ${everyActivity}`;
     return sql`select ${sql.join(columns)}
     from events as e
-    where e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to}
-      ${activity !== null ? sql`and e.activity = ${activity}` : byActivity ? sql`` : everyActivity}`;
+    where ${rows}`;
   });
   const result = await sql<Record<string, number | string | null>>`${sql.join(
     selects,

@@ -5,6 +5,7 @@ import { beginRun, endRun } from '../../runs/runs-in-flight';
 import { ownerTag } from '../../runs/this-process';
 import { retryWhileDisconnected } from '../../db/connection-loss';
 import type { DatabaseHandle } from '../../db/database';
+import type { Dialect } from '../../db/dialect';
 import {
   finishAnalysis,
   findAnalysisSubject,
@@ -43,7 +44,7 @@ export interface AnalysisOptions {
 }
 
 async function detect(
-  db: Kysely<Database>,
+  { db, dialect }: { db: Kysely<Database>; dialect: Dialect },
   rules: readonly Rule[],
   scope: AnalysisScope,
   context: FilterContext,
@@ -55,7 +56,7 @@ async function detect(
   // search, far costlier, is skipped. The counts bound what the search finds from above, so
   // the incidents are the same.
   const spans = rules.map((rule) => ({ rule, from: scope.from, to: scope.to }));
-  const candidates = await candidateRules(db, scope.employeeId, spans, context, true);
+  const candidates = await candidateRules(db, scope.employeeId, spans, context, { dialect });
   for (const { rule } of candidates) {
     for (const hit of await runRule(db, rule, scope, context)) {
       produced.push({
@@ -109,7 +110,7 @@ export async function analyseInvestigation(
     from: subject.windowStart,
     to: subject.windowEnd,
   };
-  const produced = await detect(db, options.rules ?? (await activeRules(db)), scope, context);
+  const produced = await detect(handle, options.rules ?? (await activeRules(db)), scope, context);
   const detected = clock();
   const outcome = await syncIncidents(db, investigationId, produced, clock());
   const stored = clock();

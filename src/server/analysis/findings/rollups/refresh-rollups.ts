@@ -4,19 +4,21 @@ import type { Configuration } from '../../../../shared/schemas/configuration';
 import type { Dialect } from '../../../db/dialect';
 import {
   clearRollups,
-  commandCandidates,
   employeeTimeRange,
   fileNameLabels,
   lockEmployeeRollups,
   maxEventId,
-  mentionCandidates,
   newEventDays,
   readRollupState,
   rebuildDays,
   saveFileLabels,
-  saveFlags,
   writeRollupState,
 } from '../../../db/queries/findings/rollups';
+import {
+  commandCandidates,
+  mentionCandidates,
+  saveFlags,
+} from '../../../db/queries/findings/flag-candidates';
 import type { RollupBuild } from '../../../db/queries/findings/rollups';
 import { rebuildFileRollup } from '../../../db/queries/findings/files';
 import { DAY_MS } from '../../../db/queries/findings/sql-parts';
@@ -126,7 +128,7 @@ async function rebuildRange(
     },
   };
   const app = asAppDb(db);
-  const { labelled, unlabelled } = await fileNameLabels(app, employeeId, from, to);
+  const { labelled, unlabelled } = await fileNameLabels(app, dialect, employeeId, from, to);
   await saveFileLabels(
     db,
     employeeId,

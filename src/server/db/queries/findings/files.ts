@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 import type { Dialect } from '../../dialect';
 import type { Database } from '../../schema';
-import { activityTime, attachmentRows, hasAttachment } from './sql-parts';
+import { activityTime, attachmentRows, hasAttachment, subjectRows } from './sql-parts';
 import { findingsDb } from './tables';
 import type { FindingsDb } from './tables';
 import type { FindingsWindow } from './window-facts';
@@ -43,17 +43,25 @@ const labelOf = sql<string>`coalesce(e.file_label, fl.label, '')`;
  * subject.
  */
 function fileMovements(dialect: Dialect, employeeId: string, window: FindingsWindow) {
-  const time = activityTime(dialect, 'o.time');
+  const range = { from: window.start, to: window.end };
+  // On SQLite the outbound messages' ids come from the partial index events_employee_outbound
+  // (its condition word for word; SQLite, without statistics, would rather read every mail by
+  // activity), and their rows are read in id order (subjectRows).
+  const outbound =
+    dialect === 'sqlite'
+      ? sql`o.id in (select id from events indexed by events_employee_outbound where employee_id = ${employeeId}
+          and time >= ${window.start} and time < ${window.end}
+          and file_destination is not null and activity in ('email_send', 'chat_file_share'))`
+      : sql`o.employee_id = ${employeeId} and o.activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
+          and o.time >= ${window.start} and o.time < ${window.end} and o.file_destination is not null`;
   return sql`(select employee_id, time, activity, file_id, file_path, file_name, file_label, file_destination
-      from events
-      where employee_id = ${employeeId} and category = 'file' and time >= ${window.start} and time < ${window.end}
+      from events f
+      where ${subjectRows(dialect, 'f', employeeId, { ...range, categories: ['file'] })}
     union all
     select o.employee_id, o.time, o.activity, o.file_id, o.file_path, coalesce(a.value, o.file_name),
       case when a.value is null then o.file_label end, o.file_destination
     from events o ${attachmentRows(dialect, 'o', 'a')}
-      where o.employee_id = ${employeeId} and o.activity in (${sql.join([...OUTBOUND_ACTIVITIES])})
-        and ${time} >= ${window.start} and ${time} < ${window.end}
-        and o.category <> 'file' and o.file_destination is not null)`;
+      where ${outbound} and o.category <> 'file')`;
 }
 
 /** The files the subject handled in the window, most active first; label '' is unlabeled. */

@@ -6,16 +6,14 @@ import type { FindingsDb } from './tables';
 import {
   DAY_MS,
   HALF_HOUR_MS,
-  activityTime,
-  containsAny,
   equalsWithoutIndex,
   internalAddressSql,
   jsonArrayRows,
   jsonNumber,
-  jsonText,
   offHoursSql,
+  subjectRows,
 } from './sql-parts';
-import type { WorkClock } from './sql-parts';
+import type { SubjectSlice, WorkClock } from './sql-parts';
 import type { Database } from '../../schema';
 import type { Kysely } from 'kysely';
 
@@ -101,6 +99,7 @@ export async function employeeTimeRange(
  */
 export async function fileNameLabels(
   db: Kysely<Database>,
+  dialect: Dialect,
   employeeId: string,
   from: number,
   to: number,
@@ -113,8 +112,8 @@ export async function fileNameLabels(
   }>`
     select file_name as name, file_label as label, count(*) as n,
       max(case when time >= ${from} and time < ${to} then 1 else 0 end) as inside
-    from events
-    where employee_id = ${employeeId} and file_name is not null
+    from events e
+    where ${subjectRows(dialect, 'e', employeeId)} and file_name is not null
     group by file_name, file_label
     order by file_name, file_label`.execute(db);
   const labelled: Array<{ name: string; label: string; n: number }> = [];
@@ -223,9 +222,9 @@ export async function rebuildDays(
   await sql`insert into event_contacts (employee_id, day, counterpart, kind, external, n, first_time, last_time)
     ${contactFactsSelect(build, from, to)}`.execute(db);
   await sql`insert into event_flags (employee_id, flag, time, event_id, detail)
-    select employee_id, 'external_email', time, id, coalesce(file_destination, 'external_email') from events
-    where employee_id = ${id} and activity = 'email_send' and email_external = 1
-      and time >= ${from} and time < ${to}`.execute(db);
+    select employee_id, 'external_email', time, id, coalesce(file_destination, 'external_email') from events e
+    where ${subjectRows(build.dialect, 'e', id, { from, to, activities: ['email_send'] })}
+      and email_external = 1`.execute(db);
 }
 
 /**
@@ -243,7 +242,7 @@ export function dailyFactsSelect(build: RollupBuild, from: number, to: number) {
     from events e
     left join event_file_labels fl
       on e.file_label is null and fl.employee_id = e.employee_id and fl.file_name = e.file_name
-    where e.employee_id = ${build.employeeId} and e.time >= ${from} and e.time < ${to}
+    where ${subjectRows(build.dialect, 'e', build.employeeId, { from, to })}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
 }
 
@@ -252,16 +251,15 @@ export function dailyFactsSelect(build: RollupBuild, from: number, to: number) {
  * counted in items (one mail event may hard-delete several).
  */
 export function deletionHoursSelect(build: RollupBuild, from: number, to: number) {
-  const time = activityTime(build.dialect);
   const items = jsonNumber(build.dialect, 'attributes', 'itemCount');
+  const deletions = ['file_delete', 'email_delete', 'chat_delete'];
   return sql`select employee_id, time / ${sql.lit(HOUR_MS)} as hour,
       sum(case when activity = 'file_delete' then 1 else 0 end) as files,
       sum(case when activity = 'email_delete' then coalesce(${items}, 1) else 0 end) as mail,
       sum(case when activity = 'chat_delete' then 1 else 0 end) as messages,
       sum(case when file_label is not null then 1 else 0 end) as labelled
-    from events
-    where employee_id = ${build.employeeId} and activity in ('file_delete', 'email_delete', 'chat_delete')
-      and ${time} >= ${from} and ${time} < ${to}
+    from events e
+    where ${subjectRows(build.dialect, 'e', build.employeeId, { from, to, activities: deletions })}
     group by 1, 2`;
 }
 
@@ -277,87 +275,24 @@ export function contactFactsSelect(build: RollupBuild, from: number, to: number)
   const { employeeId: id, dialect } = build;
   const recipient = sql<string>`lower(r.value)`;
   const target = sql<string>`lower(e.target)`;
-  const range = sql`e.employee_id = ${id} and e.time >= ${from} and e.time < ${to}`;
+  const range = (slice: SubjectSlice) => subjectRows(dialect, 'e', id, { from, to, ...slice });
   return sql`select employee_id, day, counterpart, kind, max(external) as external, count(*) as n,
       min(time) as first_time, max(time) as last_time from (
       select e.employee_id, e.time / ${sql.lit(DAY_MS)} as day, ${recipient} as counterpart, 'email' as kind,
         case when ${internalAddressSql(recipient, build.companyDomains)} then 0 else 1 end as external, e.time
       from events e cross join ${jsonArrayRows(dialect, 'e.email_recipients', 'r')}
-      where ${range} and e.activity = 'email_send'
+      where ${range({ activities: ['email_send'] })}
       union all
       select e.employee_id, e.time / ${sql.lit(DAY_MS)}, ${target}, 'share',
         case when ${internalAddressSql(target, build.companyDomains)} then 0 else 1 end, e.time
       from events e
-      where ${range} and e.activity in ('file_share', 'file_share_external') and e.target like '%@%'
+      where ${range({ activities: ['file_share', 'file_share_external'] })} and e.target like '%@%'
       union all
       select e.employee_id, e.time / ${sql.lit(DAY_MS)}, '#' || e.chat_channel, 'channel',
         coalesce(e.chat_external, 0), e.time
       from events e
-      where ${range} and e.category = 'chat' and e.chat_channel is not null and coalesce(e.chat_direct, 0) = 0
+      where ${range({ categories: ['chat'] })} and e.chat_channel is not null and coalesce(e.chat_direct, 0) = 0
     ) c group by 1, 2, 3, 4`;
-}
-
-/** A candidate event for a text flag: its id, time and the text the flag looks at. */
-export interface FlagCandidate {
-  id: number;
-  time: number;
-  text: string;
-}
-
-/** Chat, mail and share events in [from, to) whose text contains any of the needles. */
-export async function mentionCandidates(
-  db: Kysely<Database>,
-  build: RollupBuild,
-  from: number,
-  to: number,
-  needles: readonly string[],
-): Promise<FlagCandidate[]> {
-  if (needles.length === 0) return [];
-  const text = sql<string>`lower(coalesce(chat_text, '') || ' ' || coalesce(email_subject, '') || ' ' || ${jsonText(build.dialect, 'email_recipients')} || ' ' || coalesce(target, '') || ' ' || coalesce(file_name, ''))`;
-  const { rows } = await sql<FlagCandidate>`
-    select id, time, ${text} as text from events
-    where employee_id = ${build.employeeId} and time >= ${from} and time < ${to}
-      and category in ('chat', 'email', 'file') and ${containsAny(text, needles)}`.execute(db);
-  return rows.map((row) => ({ ...row, id: Number(row.id), time: Number(row.time) }));
-}
-
-/** Script and process events in [from, to) whose command (or decoded command) contains a needle. */
-export async function commandCandidates(
-  db: Kysely<Database>,
-  build: RollupBuild,
-  from: number,
-  to: number,
-  needles: readonly string[],
-): Promise<FlagCandidate[]> {
-  const text = sql<string>`lower(coalesce(command_line, '') || ' ' || ${jsonText(build.dialect, 'attributes')})`;
-  const { rows } = await sql<FlagCandidate>`
-    select id, time, ${text} as text from events
-    where employee_id = ${build.employeeId} and time >= ${from} and time < ${to}
-      and category in ('script', 'process') and ${containsAny(text, needles)}`.execute(db);
-  return rows.map((row) => ({ ...row, id: Number(row.id), time: Number(row.time) }));
-}
-
-/** Stores flags found by the analysis step. */
-export async function saveFlags(
-  db: FindingsDb,
-  employeeId: string,
-  flags: ReadonlyArray<{ flag: string; time: number; eventId: number; detail: string }>,
-): Promise<void> {
-  for (let i = 0; i < flags.length; i += 500) {
-    await db
-      .insertInto('event_flags')
-      .values(
-        flags.slice(i, i + 500).map((f) => ({
-          employee_id: employeeId,
-          flag: f.flag,
-          time: f.time,
-          event_id: f.eventId,
-          detail: f.detail,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
 }
 
 /**
