@@ -296,14 +296,15 @@ describe('GET /investigations/{id}/timeline/events', () => {
     expect(record.body.fields.file_label).toBe('Highly Confidential');
     expect(record.body.event.summary).toBe(copy!.summary);
     expect(copy!.summary).toContain('Roadmap.pptx [Highly Confidential]');
-    let csv = '';
+    const chunks: Buffer[] = [];
     for await (const chunk of subjectEventsCsv(
       t.database,
       SUBJECT,
       { from: START, to: END },
       (text) => text,
     ))
-      csv += chunk;
+      chunks.push(chunk);
+    const csv = Buffer.concat(chunks).toString('utf8');
     const line = csv.split('\r\n').find((l) => l.startsWith(`${copy!.id},`));
     expect(line).toContain(',Roadmap.pptx,Highly Confidential,');
     expect(line).toContain(copy!.summary);

@@ -254,9 +254,10 @@ describe('exports while nobody is revealed', () => {
 
 describe('the subject timeline, redacted cell by cell', () => {
   const csv = async (span: { from: number; to: number }, redact: (text: string) => string) => {
-    let text = '';
-    for await (const chunk of subjectEventsCsv(t.database, SUBJECT, span, redact)) text += chunk;
-    return text;
+    const chunks: Buffer[] = [];
+    for await (const chunk of subjectEventsCsv(t.database, SUBJECT, span, redact))
+      chunks.push(chunk);
+    return Buffer.concat(chunks).toString('utf8');
   };
 
   it('reads as the whole file passed through the redactor, a name across two cells included', async () => {
