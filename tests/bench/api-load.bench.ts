@@ -120,7 +120,10 @@ export async function serveBenchCase(
     },
     ['analyst'],
   );
-  const app = await buildApp({ config: loadConfig({}), database: handle });
+  const app = await buildApp({
+    config: loadConfig({ VIGIL_DB_OVERLOAD_WAIT_MS: process.env.VIGIL_DB_OVERLOAD_WAIT_MS }),
+    database: handle,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
