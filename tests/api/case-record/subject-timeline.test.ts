@@ -385,4 +385,36 @@ describe('GET /investigations/{id}/timeline/events', () => {
     const missing = await analyst.get('/investigations/no-such-case/timeline/events');
     expect(missing.status).toBe(404);
   });
+
+  // Last: it adds an event to the subject's timeline.
+  it('says a script’s command line in the export CSV’s sentence, as in its row', async () => {
+    const time = START + 9 * DAY + 17 * MINUTE;
+    await insertEvents(t, [
+      {
+        time,
+        employee_id: SUBJECT,
+        source: 'windows',
+        category: 'script',
+        activity: 'script_exec',
+        process_name: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
+        command_line: 'Compress-Archive -Path C:\\Plans -DestinationPath E:\\plans.zip',
+      },
+    ]);
+    const { rows } = await readAll({ activity: 'script_exec' }, 50);
+    const script = rows.find((r) => r.time === time);
+    expect(script?.summary).toContain('Compress-Archive -Path');
+    const chunks: Buffer[] = [];
+    for await (const chunk of subjectEventsCsv(
+      t.database,
+      SUBJECT,
+      { from: START, to: END },
+      (text) => text,
+    ))
+      chunks.push(chunk);
+    const line = Buffer.concat(chunks)
+      .toString('utf8')
+      .split('\r\n')
+      .find((l) => l.startsWith(`${script!.id},`));
+    expect(line?.endsWith(`,${script!.summary}`)).toBe(true);
+  });
 });

@@ -58,6 +58,7 @@ const SUMMARY_FIELDS = [
   'repository',
   'chat_channel',
   'email_subject',
+  'command_line',
   'process_name',
 ] as const;
 const SUMMARY_INDEXES = SUMMARY_FIELDS.map((field) => EVENT_COLUMNS.indexOf(field));
