@@ -133,6 +133,22 @@ async function stored() {
   }));
 }
 
+/** The line of the export's timeline CSV (unredacted) for one event. */
+async function exportCsvLine(id: string): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of subjectEventsCsv(
+    t.database,
+    SUBJECT,
+    { from: START, to: END },
+    (text) => text,
+  ))
+    chunks.push(chunk);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .split('\r\n')
+    .find((l) => l.startsWith(`${id},`));
+}
+
 /** Every page of the timeline for a query, following nextCursor to the end. */
 async function readAll(query: Record<string, string | number> = {}, limit = 17) {
   const rows: Row[] = [];
@@ -296,16 +312,7 @@ describe('GET /investigations/{id}/timeline/events', () => {
     expect(record.body.fields.file_label).toBe('Highly Confidential');
     expect(record.body.event.summary).toBe(copy!.summary);
     expect(copy!.summary).toContain('Roadmap.pptx [Highly Confidential]');
-    const chunks: Buffer[] = [];
-    for await (const chunk of subjectEventsCsv(
-      t.database,
-      SUBJECT,
-      { from: START, to: END },
-      (text) => text,
-    ))
-      chunks.push(chunk);
-    const csv = Buffer.concat(chunks).toString('utf8');
-    const line = csv.split('\r\n').find((l) => l.startsWith(`${copy!.id},`));
+    const line = await exportCsvLine(copy!.id);
     expect(line).toContain(',Roadmap.pptx,Highly Confidential,');
     expect(line).toContain(copy!.summary);
   });
@@ -403,18 +410,7 @@ describe('GET /investigations/{id}/timeline/events', () => {
     const { rows } = await readAll({ activity: 'script_exec' }, 50);
     const script = rows.find((r) => r.time === time);
     expect(script?.summary).toContain('Compress-Archive -Path');
-    const chunks: Buffer[] = [];
-    for await (const chunk of subjectEventsCsv(
-      t.database,
-      SUBJECT,
-      { from: START, to: END },
-      (text) => text,
-    ))
-      chunks.push(chunk);
-    const line = Buffer.concat(chunks)
-      .toString('utf8')
-      .split('\r\n')
-      .find((l) => l.startsWith(`${script!.id},`));
+    const line = await exportCsvLine(script!.id);
     expect(line?.endsWith(`,${script!.summary}`)).toBe(true);
   });
 });

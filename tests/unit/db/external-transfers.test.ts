@@ -1,10 +1,7 @@
-import { Kysely } from 'kysely';
-import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { dialectOf } from '../../../src/server/db/dialect';
-import { FifoSqliteDialect } from '../../../src/server/db/fair-sqlite-dialect';
 import { countPartEvents, listPartEvents } from '../../../src/server/db/queries/risk-part-events';
 import {
   countExternalTransfers,
@@ -14,6 +11,7 @@ import type { Database } from '../../../src/server/db/schema';
 import type { NormalizedEvent } from '../../../src/shared/events';
 import { ENGINES, engineDb } from '../detection/sigma-databases';
 import { DAY, T0, event, fileEvent, store } from '../detection/support';
+import { firstStatementPlan } from './sqlite-plan';
 
 const scope = { employeeId: 'E1', from: T0, to: T0 + 30 * DAY };
 const mail = (activity: NormalizedEvent['activity'], time: number, destination: string | null) =>
@@ -74,21 +72,11 @@ describe.each(ENGINES)('external transfers on %s', (dialect) => {
   it.runIf(dialect === 'sqlite')(
     'counts on SQLite from the ids of the file events, then the table in rowid order, and the outbound index',
     async () => {
-      const sqlite = handle.sqlite!;
-      const seen: CompiledQuery[] = [];
-      const logged = new Kysely<Database>({
-        dialect: new FifoSqliteDialect({ database: sqlite }),
-        log: (e) => {
-          seen.push(e.query);
-        },
+      let counted = -1;
+      const plan = await firstStatementPlan(handle.sqlite!, async (db) => {
+        counted = await countExternalTransfers(db, scope);
       });
-      expect(await countExternalTransfers(logged, scope)).toBe(expected);
-      const [query] = seen;
-      const plan = (
-        sqlite
-          .prepare(`explain query plan ${query!.sql}`)
-          .all(...(query!.parameters as unknown[])) as Array<{ detail: string }>
-      ).map((row) => row.detail);
+      expect(counted).toBe(expected);
       expect(plan).toContain('SEARCH events USING INTEGER PRIMARY KEY (rowid=?)');
       expect(plan).toContain(
         'SEARCH events USING COVERING INDEX events_employee_category_time (employee_id=? AND category=? AND time>? AND time<?)',

@@ -1,13 +1,10 @@
-import { Kysely } from 'kysely';
-import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DatabaseHandle } from '../../../src/server/db/database';
-import { FifoSqliteDialect } from '../../../src/server/db/fair-sqlite-dialect';
-import type { Database } from '../../../src/server/db/schema';
 import { appUsersAmong } from '../../../src/server/db/queries/findings/peer-apps';
 import { ENGINES, engineDb } from '../detection/sigma-databases';
 import { DAY, T0, event, store } from '../detection/support';
+import { firstStatementPlan } from './sqlite-plan';
 
 const signIn = (app: string, time: number) =>
   event({ activity: 'app_access', category: 'app', app, time });
@@ -43,21 +40,9 @@ describe.each(ENGINES)("the peers' app users on %s", (dialect) => {
   });
 
   it.runIf(dialect === 'sqlite')('reads only the app-users index on SQLite', async () => {
-    const sqlite = handle.sqlite!;
-    const seen: CompiledQuery[] = [];
-    const logged = new Kysely<Database>({
-      dialect: new FifoSqliteDialect({ database: sqlite }),
-      log: (e) => {
-        seen.push(e.query);
-      },
-    });
-    await appUsersAmong(logged, ['E1', 'E2'], ['Workday', 'Zoom'], T0 + 10 * DAY);
-    const [query] = seen;
-    const plan = (
-      sqlite
-        .prepare(`explain query plan ${query!.sql}`)
-        .all(...(query!.parameters as unknown[])) as Array<{ detail: string }>
-    ).map((row) => row.detail);
+    const plan = await firstStatementPlan(handle.sqlite!, (db) =>
+      appUsersAmong(db, ['E1', 'E2'], ['Workday', 'Zoom'], T0 + 10 * DAY),
+    );
     expect(plan.join(' | ')).toContain('USING COVERING INDEX events_app_users');
   });
 });
