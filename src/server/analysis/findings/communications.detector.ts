@@ -17,6 +17,8 @@ type Edge = CommunicationsReply['edges'][number];
 /** Contacts read per person, and people expanded per hop: keeps the graph readable. */
 const CONTACTS_PER_PERSON = [40, 10, 6];
 const EXPANDED_PER_HOP = [12, 6];
+/** People whose contacts are read at once: a first visit may build their rollups. */
+const READ_AT_ONCE = 4;
 
 /** GET findings/communications-analysis: the subject's contact graph, up to three hops. */
 async function detectCommunications(
@@ -78,28 +80,39 @@ async function detectCommunications(
     }
   };
 
+  /** One person's contacts and the employees among them, read (and rolled up) on their own. */
+  const readContacts = async (person: EmployeeRow, hop: number) => {
+    const settings = rollupSettingsFor(person, ctx.config);
+    if (person.id !== ctx.subject.id) await ensureRollups(ctx.db, ctx.dialect, person.id, settings);
+    const build =
+      person.id === ctx.subject.id
+        ? ctx.build
+        : rollupBuildFor(person.id, ctx.dialect, settings, ctx.window);
+    const contacts = await contactGroups(
+      ctx.db,
+      build,
+      ctx.window,
+      CONTACTS_PER_PERSON[hop - 1] ?? 6,
+    );
+    const known = await employeesByEmail(
+      ctx.db,
+      contacts.filter((c) => c.kind !== 'channel').map((c) => c.counterpart),
+    );
+    return { person, contacts, known };
+  };
+
   let frontier: EmployeeRow[] = [ctx.subject];
   for (let hop = 1; hop <= hops; hop++) {
     const next: EmployeeRow[] = [];
-    for (const person of frontier) {
+    // A hop's people are read a few at a time (PostgreSQL answers them side by side, SQLite in
+    // turn), then folded into the graph in the frontier's order: the same graph either way.
+    const reads: Array<Awaited<ReturnType<typeof readContacts>>> = [];
+    for (let at = 0; at < frontier.length; at += READ_AT_ONCE) {
+      const group = frontier.slice(at, at + READ_AT_ONCE);
+      reads.push(...(await Promise.all(group.map((person) => readContacts(person, hop)))));
+    }
+    for (const { person, contacts, known } of reads) {
       const personId = `p:${person.email.toLowerCase()}`;
-      const settings = rollupSettingsFor(person, ctx.config);
-      if (person.id !== ctx.subject.id)
-        await ensureRollups(ctx.db, ctx.dialect, person.id, settings);
-      const build =
-        person.id === ctx.subject.id
-          ? ctx.build
-          : rollupBuildFor(person.id, ctx.dialect, settings, ctx.window);
-      const contacts = await contactGroups(
-        ctx.db,
-        build,
-        ctx.window,
-        CONTACTS_PER_PERSON[hop - 1] ?? 6,
-      );
-      const known = await employeesByEmail(
-        ctx.db,
-        contacts.filter((c) => c.kind !== 'channel').map((c) => c.counterpart),
-      );
       for (const [email, row] of known) employees.set(email, row);
       for (const contact of contacts) {
         // The subject's own rows: the timeline lists them by this key (contact-keys.ts).
