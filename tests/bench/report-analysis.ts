@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
 
-import { buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/accounts/passwords';
 import { runAnalysis } from '../../src/server/analysis/runs/run-analysis';
 import { seedDemoEmployees } from '../../src/server/demo/demo-employees';
-import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { insertUserIfAbsent } from '../../src/server/db/queries/users';
+import { serveBenchCase } from './api-load.bench';
 import { benchEvents, insertBenchEvents } from './findings-data';
 import { sqlTimesReport, startSqlTimes } from './sql-times';
 
@@ -31,11 +27,6 @@ import { sqlTimesReport, startSqlTimes } from './sql-times';
  */
 const DAY = 86_400_000;
 const SUBJECT = 'E1002';
-const HEADERS = {
-  host: 'vigil.test',
-  origin: 'http://vigil.test',
-  'content-type': 'application/json',
-};
 
 const [command, engine, target, ...rest] = process.argv.slice(2) as [
   string,
@@ -72,39 +63,9 @@ async function build(events: number): Promise<void> {
     { from: end - 90 * DAY, to: end },
   );
   if (engine === 'postgres') await handle.pool!.query('analyze events');
-  const password = 'bench-password-123';
-  await insertUserIfAbsent(
-    handle.db,
-    {
-      id: randomUUID(),
-      email: 'bench@vigil.test',
-      displayName: 'Bench',
-      passwordHash: await hashPassword(password),
-      now: Date.now(),
-    },
-    ['analyst'],
-  );
-  const app = await buildApp({ config: loadConfig({}), database: handle });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/app/auth/login',
-    headers: HEADERS,
-    payload: { email: 'bench@vigil.test', password },
-  });
-  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/app/investigations',
-    headers: { ...HEADERS, cookie },
-    payload: {
-      title: 'Bench case',
-      subjectEmployeeId: SUBJECT,
-      windowStart: end - 91 * DAY,
-      windowEnd: end,
-    },
-  });
-  console.log(`case ${created.json<{ id: string }>().id} over ${events} events`);
-  await app.close();
+  const bench = await serveBenchCase(handle, { windowStart: end - 91 * DAY, windowEnd: end });
+  console.log(`case ${bench.id} over ${events} events`);
+  await bench.app.close();
 }
 
 async function run(runs: number): Promise<void> {

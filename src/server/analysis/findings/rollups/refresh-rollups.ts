@@ -14,11 +14,7 @@ import {
   saveFileLabels,
   writeRollupState,
 } from '../../../db/queries/findings/rollups';
-import {
-  commandCandidates,
-  mentionCandidates,
-  saveFlags,
-} from '../../../db/queries/findings/flag-candidates';
+import { flagCandidates, saveFlags } from '../../../db/queries/findings/flag-candidates';
 import type { RollupBuild } from '../../../db/queries/findings/rollups';
 import { rebuildFileRollup } from '../../../db/queries/findings/files';
 import { DAY_MS } from '../../../db/queries/findings/sql-parts';
@@ -140,7 +136,7 @@ async function rebuildRange(
   const needles = settings.competitors.flatMap((c) =>
     [c.name, ...c.domains].map((n) => n.toLowerCase()),
   );
-  for (const candidate of await mentionCandidates(app, build, from, to, needles)) {
+  for (const candidate of await flagCandidates(app, build, 'mention', { from, to }, needles)) {
     for (const competitor of settings.competitors) {
       const terms = [competitor.name, ...competitor.domains].map((n) => n.toLowerCase());
       if (terms.some((term) => candidate.text.includes(term))) {
@@ -153,7 +149,8 @@ async function rebuildRange(
       }
     }
   }
-  for (const candidate of await commandCandidates(app, build, from, to, allCommandNeedles)) {
+  const commands = await flagCandidates(app, build, 'command', { from, to }, allCommandNeedles);
+  for (const candidate of commands) {
     for (const pattern of matchCommandPatterns(candidate.text)) {
       flags.push({
         flag: 'command',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 
+import type { Dialect } from '../../dialect';
 import type { Database } from '../../schema';
 import type { RollupBuild } from './rollups';
 import { computedOnce, containsAny, jsonText, subjectRows } from './sql-parts';
@@ -21,39 +22,44 @@ export interface FlagCandidate {
   text: string;
 }
 
-/** Chat, mail and share events in [from, to) whose text contains any of the needles. */
-export async function mentionCandidates(
+/** Which events a text flag looks at, and the text of each it looks in. */
+export type FlagCandidateKind = 'mention' | 'command';
+
+/**
+ * Each kind's categories and text: competitor mentions in chat, mail and share events (the
+ * message, subject, recipients, target and file name); suspicious commands in script and
+ * process events (the command line, or the decoded command among the attributes).
+ */
+const CANDIDATE_SOURCES: Record<
+  FlagCandidateKind,
+  { categories: readonly string[]; text: (dialect: Dialect) => RawBuilder<string> }
+> = {
+  mention: {
+    categories: ['chat', 'email', 'file'],
+    text: (dialect) =>
+      sql<string>`lower(coalesce(chat_text, '') || ' ' || coalesce(email_subject, '') || ' ' || ${jsonText(dialect, 'email_recipients')} || ' ' || coalesce(target, '') || ' ' || coalesce(file_name, ''))`,
+  },
+  command: {
+    categories: ['script', 'process'],
+    text: (dialect) =>
+      sql<string>`lower(coalesce(command_line, '') || ' ' || ${jsonText(dialect, 'attributes')})`,
+  },
+};
+
+/** The events of a kind in [from, to) whose text contains any of the needles (lower-case). */
+export async function flagCandidates(
   db: Kysely<Database>,
   build: RollupBuild,
-  from: number,
-  to: number,
+  kind: FlagCandidateKind,
+  slice: { from: number; to: number },
   needles: readonly string[],
 ): Promise<FlagCandidate[]> {
   if (needles.length === 0) return [];
-  const text = sql<string>`lower(coalesce(chat_text, '') || ' ' || coalesce(email_subject, '') || ' ' || ${jsonText(build.dialect, 'email_recipients')} || ' ' || coalesce(target, '') || ' ' || coalesce(file_name, ''))`;
+  const { categories, text } = CANDIDATE_SOURCES[kind];
   const { rows } = await sql<FlagCandidate>`
     select id, time, text from (
-      select e.id, e.time, ${text} as text from events e
-      where ${subjectRows(build.dialect, 'e', build.employeeId, { from, to, categories: ['chat', 'email', 'file'] })}
-      ${computedOnce(build.dialect)}
-    ) candidate
-    where ${containsAny(candidateText, needles)}`.execute(db);
-  return rows.map((row) => ({ ...row, id: Number(row.id), time: Number(row.time) }));
-}
-
-/** Script and process events in [from, to) whose command (or decoded command) contains a needle. */
-export async function commandCandidates(
-  db: Kysely<Database>,
-  build: RollupBuild,
-  from: number,
-  to: number,
-  needles: readonly string[],
-): Promise<FlagCandidate[]> {
-  const text = sql<string>`lower(coalesce(command_line, '') || ' ' || ${jsonText(build.dialect, 'attributes')})`;
-  const { rows } = await sql<FlagCandidate>`
-    select id, time, text from (
-      select e.id, e.time, ${text} as text from events e
-      where ${subjectRows(build.dialect, 'e', build.employeeId, { from, to, categories: ['script', 'process'] })}
+      select e.id, e.time, ${text(build.dialect)} as text from events e
+      where ${subjectRows(build.dialect, 'e', build.employeeId, { ...slice, categories })}
       ${computedOnce(build.dialect)}
     ) candidate
     where ${containsAny(candidateText, needles)}`.execute(db);
