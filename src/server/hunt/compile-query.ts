@@ -173,25 +173,6 @@ const runsOf = (term: HuntTerm) =>
     ? literalRuns(foldCase(term.pattern))
     : [foldCase(term.value)];
 
-/**
- * `file.label:X`: the events whose label as every screen shows it (EVENT_FILE_LABEL: the
- * event's own, else the one its file name carries in the person's other events) is X, written
- * as its two halves: the own label is X, or there is none and the (person, file name) pair is
- * among those event_file_labels labels X. The same events as testing the inferred label, but
- * the pairs are looked up once per statement (a hashed set, or the join an engine draws from
- * it) rather than by a lookup in event_file_labels for every event of the range. The pair's
- * columns are tested for NULL so that the term is never NULL (an `in` over a NULL is), as NOT
- * needs.
- */
-function fileLabel(term: HuntTerm): RawBuilder<SqlBool> {
-  const own = sql.ref('events.file_label');
-  const inferred = sql<SqlBool>`(events.file_label is null and events.employee_id is not null
-    and events.file_name is not null and (events.employee_id, events.file_name) in (
-      select fl.employee_id, fl.file_name from event_file_labels fl
-      where ${present(sql.ref('fl.label'), keyword(sql.ref('fl.label'), term))}))`;
-  return sql<SqlBool>`(${present(own, keyword(own, term))} or ${inferred})`;
-}
-
 function compileTerm(term: HuntTerm, context: Compiling): RawBuilder<SqlBool> {
   if (term.field === null) {
     // Free text: the event's searchable text (migration 0013), folded already.
@@ -211,7 +192,6 @@ function compileTerm(term: HuntTerm, context: Compiling): RawBuilder<SqlBool> {
   // The label as every screen shows it (the file's label in the person's other events too).
   const ref = column === 'file_label' ? EVENT_FILE_LABEL : sql.ref(`events.${column}`);
   if (term.wildcard && term.value === '*') return sql<SqlBool>`${ref} is not null`;
-  if (column === 'file_label') return fileLabel(term);
   if (kind === 'list') {
     if (context.dialect === 'postgres' && !term.wildcard && POSTGRES_LIST_INDEXED.has(column)) {
       return listHolds(column, term);
