@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../../../src/server/db/schema';
 import { foldCase } from '../../../src/server/db/fold-case';
+import { findingsDb } from '../../../src/server/db/queries/findings/tables';
 import { ingestGeneratedDataset } from '../../../src/server/demo/load-dataset';
 import type { HuntRow } from '../../../src/shared/schemas/hunt';
 import { startTestApp } from '../support/test-app';
@@ -87,7 +88,7 @@ async function labelSomeByInference() {
     } else if (n % 5 === 1) {
       label = others.find((o) => o !== label) ?? label;
     } else continue;
-    await t.db
+    await findingsDb(t.db)
       .insertInto('event_file_labels')
       .values({ employee_id: first!.employee_id!, file_name: first!.file_name!, label })
       .onConflict((oc) => oc.columns(['employee_id', 'file_name']).doUpdateSet({ label }))
@@ -101,7 +102,7 @@ beforeAll(async () => {
   analyst = await t.signInAs('analyst');
   await labelSomeByInference();
   labels = new Map(
-    (await t.db.selectFrom('event_file_labels').selectAll().execute()).map((l) => [
+    (await findingsDb(t.db).selectFrom('event_file_labels').selectAll().execute()).map((l) => [
       `${l.employee_id} ${l.file_name}`,
       l.label,
     ]),
@@ -125,14 +126,13 @@ describe('file.label finds the label every screen shows', () => {
     return label!;
   }
 
-  it.each([
-    ['the label ignoring case', (label: string) => [`file.label:${label.toUpperCase()}`, true]],
-    [
-      'NOT the label, keeping events without one',
-      (label: string) => [`NOT file.label:"${label}"`, false],
-    ],
-    ['a wildcard of the label', (label: string) => [`file.label:${label.slice(0, 3)}*`, true]],
-  ] as const)('%s', async (_name, make) => {
+  /** A query made from the label, and whether it keeps (true) or leaves out the label's events. */
+  const cases: Array<[string, (label: string) => [string, boolean]]> = [
+    ['the label ignoring case', (label) => [`file.label:${label.toUpperCase()}`, true]],
+    ['NOT the label, keeping events without one', (label) => [`NOT file.label:"${label}"`, false]],
+    ['a wildcard of the label', (label) => [`file.label:${label.slice(0, 3)}*`, true]],
+  ];
+  it.each(cases)('%s', async (_name, make) => {
     const label = inferredLabel();
     const [q, holds] = make(label);
     const matches = (e: EventRow) => {
