@@ -29,6 +29,9 @@ export const HUNT_BENCH_QUERIES = {
     'person:E10042',
     'category:auth AND outcome:failure',
     'repository:"northwind/repo-7"',
+    // The label as every screen shows it: the event's own, else its file name's in the
+    // person's other events (a lookup in event_file_labels for each unlabelled event).
+    'file.label:Confidential',
   ],
   text: [
     'contoso',

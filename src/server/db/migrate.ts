@@ -34,6 +34,7 @@ import { huntKeywordIndexesMigration } from './migrations/0038-hunt-keyword-inde
 import { huntLookupsMigration } from './migrations/0040-hunt-lookups';
 import { deferredIndexesMigration } from './migrations/0041-deferred-indexes';
 import { appUsersIndexMigration } from './migrations/0042-app-users-index';
+import { huntFileLabelMigration } from './migrations/0043-hunt-file-label';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -70,6 +71,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0040-hunt-lookups': huntLookupsMigration(dialect),
     '0041-deferred-indexes': deferredIndexesMigration(),
     '0042-app-users-index': appUsersIndexMigration(),
+    '0043-hunt-file-label': huntFileLabelMigration(dialect),
   };
 }
 

@@ -63,6 +63,7 @@ async function scopeOf(deps: HuntDeps, request: HuntRequest, tree: HuntNode | nu
   const conditions = compileHuntConditions(tree, {
     dialect: deps.dialect,
     peopleNamed: deps.peopleNamed,
+    range,
     ...(trigramEvents ? { trigramEvents } : {}),
   });
   return {
