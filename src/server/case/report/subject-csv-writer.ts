@@ -2,32 +2,7 @@ import { eventSummary } from '../../presenters/event';
 import type { ExportEventTuple } from '../../db/queries/case-export';
 import { EVENT_COLUMNS } from '../../db/queries/event-columns';
 import type { EventListRow } from '../../db/queries/event-columns';
-import { csvField, csvLine, csvText } from './csv';
-
-/** The header of the subject timeline's CSV: EVENT_COLUMNS' names, then the sentence. */
-export const SUBJECT_CSV_HEADER = csvLine([
-  'Event',
-  'Time (UTC)',
-  'Source',
-  'Category',
-  'Activity',
-  'Action',
-  'Outcome',
-  'App',
-  'Target',
-  'File id',
-  'File',
-  'Label',
-  'Size (bytes)',
-  'Destination',
-  'Device',
-  'Repository',
-  'Channel',
-  'Mail subject',
-  'Attachments',
-  'Process',
-  'What happened',
-]);
+import { csvField, csvText } from './csv';
 
 /**
  * One page of the subject timeline's CSV as the writer made it, before anyone redacted it. The
