@@ -21,12 +21,12 @@ import { buildReportCase, loginBench, timedDownload } from './report.bench';
  *   node --import tsx tests/bench/report-zip.ts drop sqlite|postgres DIR
  *
  * `build` writes the bench's case (buildReportCase, as `npm run bench -- report` does) to
- * DIR/bench.db on SQLite or a database `zip_report_bench` on PostgreSQL, and its id to
+ * DIR/bench.db on SQLite or a database `zip_report_bench` (or VIGIL_ZIP_BENCH_DB) on PostgreSQL, and its id to
  * DIR/state.json; `time` downloads export.zip over HTTP, writing the last run to OUT.zip (to
  * compare two versions' bytes), and prints wall and CPU time (the busiest threads apart) and
  * peak RSS. Not part of `npm run bench`.
  */
-const PG_NAME = 'zip_report_bench';
+const PG_NAME = process.env.VIGIL_ZIP_BENCH_DB ?? 'zip_report_bench';
 
 const [command, engine, dir, ...rest] = process.argv.slice(2) as [
   string,

@@ -5,11 +5,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  CleanPages,
-  SUBJECT_CSV_HEADER,
-  SubjectCsvWriter,
-} from '../../../src/server/case/report/subject-csv-writer';
+import { CleanPages, SubjectCsvWriter } from '../../../src/server/case/report/subject-csv-writer';
+import { SUBJECT_CSV_HEADER } from '../../../src/server/case/report/timeline-columns';
 import { subjectEventsCsv } from '../../../src/server/case/report/timeline-csv';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { exportReaderSource, subjectEventPages } from '../../../src/server/db/queries/case-export';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { subjectEventsCsv } from '../../../src/server/case/report/timeline-csv';
+import { readCsv } from '../../../src/server/ingest/framing/csv';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { insertEvents } from '../findings/support/insert-events';
@@ -133,20 +134,30 @@ async function stored() {
   }));
 }
 
-/** The line of the export's timeline CSV (unredacted) for one event. */
+/** The export's timeline CSV of the window (unredacted). */
+function exportCsv(): AsyncGenerator<Buffer> {
+  return subjectEventsCsv(t.database, SUBJECT, { from: START, to: END }, (text) => text);
+}
+
+/** The line of the export's timeline CSV for one event. */
 async function exportCsvLine(id: string): Promise<string | undefined> {
   const chunks: Buffer[] = [];
-  for await (const chunk of subjectEventsCsv(
-    t.database,
-    SUBJECT,
-    { from: START, to: END },
-    (text) => text,
-  ))
-    chunks.push(chunk);
+  for await (const chunk of exportCsv()) chunks.push(chunk);
   return Buffer.concat(chunks)
     .toString('utf8')
     .split('\r\n')
     .find((l) => l.startsWith(`${id},`));
+}
+
+/** The export's timeline CSV read as a spreadsheet would: each row by its header's titles. */
+async function exportCsvRecords(): Promise<Array<Record<string, string>>> {
+  const records: Array<Record<string, string>> = [];
+  for await (const item of readCsv(exportCsv())) {
+    // A row with more or fewer cells than the header has titles is an error here.
+    if (!item.ok) throw new Error(`line ${item.position}: ${item.error.message}`);
+    records.push(item.value as Record<string, string>);
+  }
+  return records;
 }
 
 /** Every page of the timeline for a query, following nextCursor to the end. */
@@ -412,5 +423,16 @@ describe('GET /investigations/{id}/timeline/events', () => {
     expect(script?.summary).toContain('Compress-Archive -Path');
     const line = await exportCsvLine(script!.id);
     expect(line?.endsWith(`,${script!.summary}`)).toBe(true);
+  });
+
+  it('gives every cell of the export CSV a heading: the command line and the sentence under their own', async () => {
+    const records = await exportCsvRecords();
+    expect(records.length).toBe((await stored()).length);
+    const { rows } = await readAll({ activity: 'script_exec' }, 50);
+    const script = records.find((r) => r['Event'] === rows[0]!.id);
+    expect(script?.['Command line']).toBe(
+      'Compress-Archive -Path C:\\Plans -DestinationPath E:\\plans.zip',
+    );
+    expect(script?.['What happened']).toBe(rows[0]!.summary);
   });
 });

@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 import type { DatabaseHandle } from '../../db/database';
+import { startTypeScriptWorker } from '../../threads/typescript-worker';
 import { exportReaderSource, subjectEventPages } from '../../db/queries/case-export';
 import type { ExportEventTuple, ExportReaderSource } from '../../db/queries/case-export';
 import { SubjectCsvWriter } from './subject-csv-writer';
@@ -26,21 +25,14 @@ const SLICES_PER_TURN = 32;
 /** Pages a worker may write ahead of the one sent: a slice's worth, a few megabytes. */
 const AHEAD = 24;
 
-/**
- * The worker's first lines. Vigil runs its TypeScript through tsx, whose `--import` hooks
- * Node 20 does not carry into worker threads, so the worker installs tsx's require hook itself
- * (as the ingest parse workers do) and loads its entry with it.
- */
+/** A worker writing `job` (subject-csv-worker.ts). */
 function startWorker(job: SubjectCsvJob): Worker {
-  const require = createRequire(import.meta.url);
-  const tsx = require.resolve('tsx/cjs/api');
-  const entry = fileURLToPath(new URL('./subject-csv-worker.ts', import.meta.url));
   // A young generation of 16 MB (not the default 48): on the SQLite bench case it lowered the
   // export's peak RSS 538 -> 490 MB and its CPU 30.7 -> 25.7 s (load 15-19).
-  return new Worker(
-    `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(entry)});`,
-    { eval: true, workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 16 } },
-  );
+  return startTypeScriptWorker(new URL('./subject-csv-worker.ts', import.meta.url), {
+    workerData: job,
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+  });
 }
 
 /** One worker and what it sent that was not yet taken. */

@@ -8,7 +8,8 @@ import { timelineEvents } from '../../db/queries/incidents';
 import type { Database } from '../../db/schema';
 import { csvLine } from './csv';
 import { SubjectCsvFeed } from './subject-csv-feed';
-import { CleanPages, SUBJECT_CSV_HEADER } from './subject-csv-writer';
+import { CleanPages } from './subject-csv-writer';
+import { INCIDENT_CSV_COLUMNS, INCIDENT_CSV_HEADER, SUBJECT_CSV_HEADER } from './timeline-columns';
 
 /** Rows read from the database at a time: a page is written out before the next is read. */
 const PAGE_ROWS = 5000;
@@ -72,18 +73,7 @@ export async function* incidentTimelineCsv(
   dialect: Dialect,
   investigationId: string,
 ): AsyncGenerator<string> {
-  yield csvLine([
-    'Event',
-    'Time (UTC)',
-    'Source',
-    'Category',
-    'Activity',
-    'Action',
-    'Outcome',
-    'App',
-    'What happened',
-    'Incidents',
-  ]);
+  yield INCIDENT_CSV_HEADER;
   for await (const links of incidentEventLinkPages(db, investigationId, INCIDENT_LINK_ROWS)) {
     for (let i = 0; i < links.length; i += PAGE_ROWS) {
       const page = links.slice(i, i + PAGE_ROWS);
@@ -105,14 +95,7 @@ export async function* incidentTimelineCsv(
         if (!r) continue;
         lines.push(
           csvLine([
-            r.id,
-            iso(r.time),
-            r.source,
-            r.category,
-            r.activity,
-            r.action,
-            r.outcome,
-            r.app,
+            ...INCIDENT_CSV_COLUMNS.map((column) => (column === 'time' ? iso(r.time) : r[column])),
             eventSummary(r),
             link.incidentIds.join('; '),
           ]),

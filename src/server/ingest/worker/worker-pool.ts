@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+
+import { startTypeScriptWorker } from '../../threads/typescript-worker';
 
 /*
  * Parse workers, started on demand and kept for the next batch: starting one compiles the
@@ -18,25 +18,13 @@ let busy = 0;
 /** What an idle worker listens to (only to be forgotten if it dies). */
 const idleListeners = new WeakMap<Worker, () => void>();
 
-/**
- * The worker's first lines. Vigil runs its TypeScript through tsx, whose `--import` hooks
- * Node 20 does not carry into worker threads, so the worker installs tsx's require hook itself
- * and loads its entry with it.
- */
-function bootstrap(): string {
-  const require = createRequire(import.meta.url);
-  const tsx = require.resolve('tsx/cjs/api');
-  const entry = fileURLToPath(new URL('./parse-worker.ts', import.meta.url));
-  return `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(entry)});`;
-}
-
 /** A parse worker for one batch (an idle one, or a new one), or null when all are busy. */
 export function takeParseWorker(): Worker | null {
   if (busy >= MAX_BUSY) return null;
   const worker = idle.pop();
   if (!worker) {
     try {
-      const started = new Worker(bootstrap(), { eval: true });
+      const started = startTypeScriptWorker(new URL('./parse-worker.ts', import.meta.url));
       busy += 1;
       return started;
     } catch {
