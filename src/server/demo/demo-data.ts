@@ -6,17 +6,14 @@ import type { DatabaseHandle } from '../db/database';
 import { appendAudit } from '../db/queries/audit';
 import { withStartupLock } from '../db/startup-lock';
 import { firstAdminUser, hasEmployeesOrEvents, markAnalysisPending } from '../db/queries/demo-data';
-import {
-  buildDeferredIndexes,
-  deferEventIndexes,
-  hasDeferredIndexes,
-} from '../db/queries/deferred-indexes';
+import { buildDeferredIndexes, hasDeferredIndexes } from '../db/queries/deferred-indexes';
 import type { GeneratorOptions, Manifest, ManifestScenario } from './generator/index';
 import { integrationForKind } from '../ingest/integrations/manage-integrations';
 import { createInvestigation } from '../case/create-investigation';
 import { createDemoPrivacyOfficer } from './demo-privacy-officer';
 import type { DemoPrivacyOfficer } from './demo-privacy-officer';
 import { ingestGeneratedDataset } from './load-dataset';
+import { withEventIndexesDeferred } from '../ingest/pipeline/first-load';
 
 /**
  * The demo organization: 200 people over the last 90 days with every storyline. The activity
@@ -169,26 +166,22 @@ async function load(
     `Loading the demo organization: ${options.employees ?? 200} employees, ${options.days ?? 90} days of activity ending today…`,
   );
   // PostgreSQL: the empty events table is filled without its secondary indexes, built once after.
-  const deferred =
-    handle.dialect === 'postgres'
-      ? await deferEventIndexes(handle.db, handle.schema ?? 'public', started)
-      : 0;
-  let loaded;
-  try {
-    loaded = await ingestGeneratedDataset(handle, options, {
-      integrationFor: (kind) => integrationForKind(handle.db, kind, admin.id),
-      onSourceDone: (source, c) => {
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        log(`  ${source.padEnd(18)} ${String(c.accepted).padStart(8)} events  (${seconds} s)`);
-      },
-    });
-  } finally {
-    if (deferred > 0) {
-      await buildDeferredIndexes(handle.db);
-      log(
-        `  ${'indexes'.padEnd(18)} ${String(deferred).padStart(8)} built   (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-      );
-    }
+  const { result: loaded, indexes } = await withEventIndexesDeferred(
+    handle,
+    () =>
+      ingestGeneratedDataset(handle, options, {
+        integrationFor: (kind) => integrationForKind(handle.db, kind, admin.id),
+        onSourceDone: (source, c) => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          log(`  ${source.padEnd(18)} ${String(c.accepted).padStart(8)} events  (${seconds} s)`);
+        },
+      }),
+    started,
+  );
+  if (indexes.deferred > 0) {
+    log(
+      `  ${'indexes'.padEnd(18)} ${String(indexes.deferred).padStart(8)} built   (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   const { manifest, counts } = loaded;
   const investigations = await openDemoCases(handle, manifest, admin);

@@ -70,6 +70,15 @@ describe('what an ingest stores', () => {
     const received = new Set(lines.map((line) => canonical(JSON.parse(line))));
     expect(spilled.every((row) => received.has(canonical(row.raw)))).toBe(true);
     expect(spilled.some((row) => Array.isArray(row.email_recipients))).toBe(true);
+    // An event that is no email has no recipients: SQL null, not a JSON null (both read as null).
+    const noRecipients = await t.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('source', '=', 'm365')
+      .where('email_recipients', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(noRecipients.n)).toBe(spilled.filter((row) => row.email_subject === null).length);
+    expect(Number(noRecipients.n)).toBeGreaterThan(0);
 
     await t.database.db.deleteFrom('events').where('source', '=', 'm365').execute();
     expect(await load()).toMatchObject({ status: 'succeeded', accepted: expected });

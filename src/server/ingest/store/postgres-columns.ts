@@ -80,7 +80,7 @@ export const EMPLOYEE_TYPES: Record<(typeof EMPLOYEE_COLUMNS)[number], 'text' | 
   aliases: 'text',
 };
 
-/** The JSON columns of events: staged as text, cast to jsonb when copied. */
+/** The JSON columns of events: sent as JSON text inside the row, cast to jsonb when inserted. */
 export const JSON_EVENT_COLUMNS = new Set([
   'email_recipients',
   'email_domains',
@@ -101,27 +101,45 @@ export function transpose(rows: readonly unknown[][], width: number): unknown[][
 /** The events columns, quoted, in EVENT_COLUMNS order. */
 export const EVENT_COLUMN_LIST = EVENT_COLUMNS.map((c) => `"${c}"`).join(', ');
 
-/** The events columns as selected for `events`: JSON columns cast from text to jsonb. */
-export const EVENT_SELECT_LIST = EVENT_COLUMNS.map((c) =>
-  JSON_EVENT_COLUMNS.has(c) ? `"${c}"::jsonb` : `"${c}"`,
-).join(', ');
+/** Positions in EVENT_COLUMNS of the plain columns, then of the JSON ones: a row's order in transit. */
+const PLAIN_AT = EVENT_COLUMNS.flatMap((c, i) => (JSON_EVENT_COLUMNS.has(c) ? [] : [i]));
+const JSON_AT = EVENT_COLUMNS.flatMap((c, i) => (JSON_EVENT_COLUMNS.has(c) ? [i] : []));
+const TRANSIT_ORDER = [...PLAIN_AT, ...JSON_AT];
 
 /**
- * The events columns read from `r`, one element of a JSON array of positional rows (see
- * {@link eventsJson}). JSON columns travel as text and become jsonb for `events`, or stay text
- * for a staging table.
+ * The events columns read from `r`, one element of a JSON array of rows (see
+ * {@link eventsJson}). A JSON column arrives as `[value]` and is taken as jsonb (`->0`), or as
+ * `[]` for null (`'null'::jsonb -> 0` is jsonb null, not SQL null).
  */
-export function eventsFromJsonRows(json: 'jsonb' | 'text'): string {
+export function eventsFromJsonRows(): string {
   return EVENT_COLUMNS.map((c, i) => {
-    if (JSON_EVENT_COLUMNS.has(c)) return json === 'jsonb' ? `(r->>${i})::jsonb` : `r->>${i}`;
-    return EVENT_TYPES[c] === 'text' ? `r->>${i}` : `(r->>${i})::${EVENT_TYPES[c]}`;
+    const at = TRANSIT_ORDER.indexOf(i);
+    if (JSON_EVENT_COLUMNS.has(c)) return `(r->${at})->0`;
+    return EVENT_TYPES[c] === 'text' ? `r->>${at}` : `(r->>${at})::${EVENT_TYPES[c]}`;
   }).join(', ');
 }
 
 /** `jsonb_array_elements($n::jsonb) as r`: the rows of one {@link eventsJson} parameter. */
 export const eventsJsonRows = (param = 1) => `jsonb_array_elements($${param}::jsonb) as r`;
 
-/** Events rows as the one parameter of a chunk's statement. */
+/**
+ * Events rows as the one parameter of a chunk's statement: a JSON array of positional rows,
+ * plain columns first, then each JSON column's text as it is, wrapped in `[ ]` (`[]` when
+ * null). Sending a record's JSON as a JSON string instead escaped every quote of it here and
+ * made the server unescape it, then parse it a second time: a raw record is most of a row.
+ */
 export function eventsJson(rows: readonly EventValues[]): string {
-  return JSON.stringify(rows);
+  const out = new Array<string>(rows.length);
+  const plain = new Array<unknown>(PLAIN_AT.length);
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r]!;
+    for (let k = 0; k < PLAIN_AT.length; k += 1) plain[k] = row[PLAIN_AT[k]!];
+    let text = JSON.stringify(plain).slice(0, -1);
+    for (const at of JSON_AT) {
+      const value = row[at];
+      text += value === null || value === undefined ? ',[]' : `,[${value as string}]`;
+    }
+    out[r] = `${text}]`;
+  }
+  return `[${out.join(',')}]`;
 }

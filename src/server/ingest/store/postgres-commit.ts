@@ -4,7 +4,6 @@ import type { DatabaseHandle } from '../../db/database';
 import {
   EMPLOYEE_TYPES,
   EVENT_COLUMN_LIST,
-  EVENT_SELECT_LIST,
   eventsFromJsonRows,
   eventsJson,
   eventsJsonRows,
@@ -60,10 +59,12 @@ const SQL = {
     select t.*, ${nowParam}, ${nowParam} from unnest(${employeeArrays}) as t
     on conflict (id) do update set ${employeeUpdates}, updated_at = excluded.updated_at`,
   insertEvents: added(
-    `insert into events (${EVENT_COLUMN_LIST}) select ${eventsFromJsonRows('jsonb')} from ${eventsJsonRows()}`,
+    `insert into events (${EVENT_COLUMN_LIST}) select ${eventsFromJsonRows()} from ${eventsJsonRows()}`,
   ),
+  // The stage's chunks in the order they were staged, each unpacked as insertEvents' parameter.
   copyEvents: (table: string) =>
-    added(`insert into events (${EVENT_COLUMN_LIST}) select ${EVENT_SELECT_LIST} from ${table}`),
+    added(`insert into events (${EVENT_COLUMN_LIST}) select ${eventsFromJsonRows()}
+      from (select rows from ${table} order by n) as c, jsonb_array_elements(c.rows::jsonb) as r`),
   // Events stored before their employee was known join the employee now (HR after logs).
   backfillEmployees: `with joined as (
       update events set employee_id = s.id from unnest($1::text[], $2::text[]) as s(id, email)
