@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 
 import type { DatabaseHandle } from '../../db/database';
+import { setAsideEventTextQueueSqlite } from '../../db/queries/event-text-batch';
 import type { Database } from '../../db/schema';
 import type { QuarantineValues } from '../quarantine/quarantine-row';
 import { EVENT_COLUMNS } from './event-row';
@@ -61,6 +62,11 @@ export class SqliteStage implements BatchStage {
   accepted = 0;
   /** The largest events id before the transaction began: newer ids are this batch's. */
   lastIdBefore = 0;
+  /**
+   * The text index's queueing trigger, dropped for the open transaction (the commit indexes the
+   * batch by id range and makes it again; a rollback brings it back).
+   */
+  textQueueTrigger: string | null = null;
   private memoryBytes = 0;
   private release: (() => void) | null = null;
   private insert: SQLite.Statement | null = null;
@@ -137,8 +143,9 @@ export class SqliteStage implements BatchStage {
       throw error;
     }
     this.release = release;
-    this.insert = this.sqlite.prepare(INSERT_EVENT);
     this.lastIdBefore = (this.sqlite.prepare(LAST_EVENT_ID).get() as { id: number }).id;
+    this.textQueueTrigger = setAsideEventTextQueueSqlite(this.sqlite);
+    this.insert = this.sqlite.prepare(INSERT_EVENT);
   }
 
   /** Inserts the rows still held in memory into the open transaction. */
@@ -181,6 +188,7 @@ export class SqliteStage implements BatchStage {
     const release = this.release;
     this.release = null;
     this.insert = null;
+    this.textQueueTrigger = null;
     release?.();
   }
 }
