@@ -12,6 +12,8 @@ import { eventTextOf } from './event-text-index';
  * its events by id range before it commits, and makes the trigger again from its stored text.
  * The schema change commits or rolls back with the batch, so no other writer ever runs without
  * the trigger: a rollback or a crash leaves it as it was, and nothing of the batch in the index.
+ * A small batch keeps the trigger (see SqliteStage): its rows are queued, yet indexed by the
+ * same range statement, and the queue is emptied with the rest.
  */
 
 /** Migration 0037's trigger that queues each new event (every writer but an ingest batch). */
@@ -19,10 +21,14 @@ const QUEUE_TRIGGER = 'events_text_insert';
 
 const QUEUE_TRIGGER_SQL = `select sql from main.sqlite_master where type = 'trigger' and name = ?`;
 
-/** Events queued by other writers, or whose text changed, up to the batch's first id. */
+/**
+ * Events queued by other writers, or whose text changed, up to the batch's first id. CROSS JOIN
+ * keeps the queue the outer loop: SQLite's planner, without statistics, read every older event
+ * and looked each up in the (mostly empty) queue.
+ */
 const INDEX_QUEUED = `insert into events_text (rowid, text)
   select events.id, ${eventTextOf('events')} from events_text_pending
-  join events on events.id = events_text_pending.id
+  cross join events on events.id = events_text_pending.id
   where events_text_pending.id <= ?`;
 
 /** The batch's own events, read once by id range. */
@@ -47,7 +53,8 @@ export function setAsideEventTextQueueSqlite(sqlite: SQLite.Database): string | 
 /**
  * Before the batch commits: indexes what other writers queued (ids up to `lastIdBefore`) and
  * the batch's own events (ids above it), each once, empties the queue, and makes the queueing
- * trigger again from `queueTrigger` (what {@link setAsideEventTextQueueSqlite} returned).
+ * trigger again from `queueTrigger` (what {@link setAsideEventTextQueueSqlite} returned; null
+ * when the batch kept it).
  */
 export function indexBatchEventTextSqlite(
   sqlite: SQLite.Database,

@@ -58,10 +58,12 @@ const POSTGRES_TEXT = sql.raw(eventTextOf('events'));
  * SQLite: the events migration 0037's triggers queued (new, or their text changed) go into the
  * trigram index in one statement, then leave the queue. One statement over a batch costs a
  * tenth of indexing each row from its own trigger (178,080 events: 1.1 s against about 14 s).
+ * CROSS JOIN keeps the queue the outer loop: without statistics SQLite's planner scanned every
+ * event (a covering index of events) and looked each up in the queue.
  */
 const INDEX_PENDING = `insert into events_text (rowid, text)
   select events.id, ${eventTextOf('events')} from events_text_pending
-  join events on events.id = events_text_pending.id`;
+  cross join events on events.id = events_text_pending.id`;
 const CLEAR_PENDING = 'delete from events_text_pending';
 
 /** Indexes the queued events on the raw connection, inside the caller's transaction. */

@@ -13,7 +13,7 @@ const [file, word] = process.argv.slice(2);
 const database = openDatabase(file);
 void ingestMails(
   database,
-  { word: word!, from: 0, count: 50, now: Date.now() },
+  { word: word!, from: 0, count: 150, now: Date.now() },
   {
     spillBytes: 0,
     faults: {
