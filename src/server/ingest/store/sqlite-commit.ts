@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 
-import { indexPendingEventTextSqlite } from '../../db/queries/event-text-index';
+import { indexBatchEventTextSqlite } from '../../db/queries/event-text-batch';
 import { writeCheckpointSqlite } from './checkpoint';
 import type { SqliteStage } from './sqlite-stage';
 import type { CommitBookkeeping, CommitOutcome } from './staged-rows';
@@ -103,7 +103,7 @@ function writeBatch(
   deleteRetriedSqlite(sqlite, book.retriedIds ?? []);
   const { accepted, lastIdBefore: after } = stage;
   const duplicate = stage.eventCount - accepted;
-  indexPendingEventTextSqlite(sqlite);
+  indexBatchEventTextSqlite(sqlite, after, stage.textQueueTrigger);
   let investigationsMarked = 0;
   if (accepted > 0) {
     investigationsMarked += sqlite.prepare(SQL.markNewEvents).run(now, after).changes;
