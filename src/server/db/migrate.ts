@@ -35,6 +35,7 @@ import { huntLookupsMigration } from './migrations/0040-hunt-lookups';
 import { deferredIndexesMigration } from './migrations/0041-deferred-indexes';
 import { appUsersIndexMigration } from './migrations/0042-app-users-index';
 import { huntFileLabelMigration } from './migrations/0043-hunt-file-label';
+import { huntActivityAppMigration } from './migrations/0044-hunt-activity-app';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -72,6 +73,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0041-deferred-indexes': deferredIndexesMigration(),
     '0042-app-users-index': appUsersIndexMigration(),
     '0043-hunt-file-label': huntFileLabelMigration(dialect),
+    '0044-hunt-activity-app': huntActivityAppMigration(dialect),
   };
 }
 

@@ -6,12 +6,14 @@ import { FifoSqliteDialect } from '../../../src/server/db/fair-sqlite-dialect';
 import type { Database } from '../../../src/server/db/schema';
 
 /**
- * SQLite's plan (EXPLAIN QUERY PLAN's details) of the first statement `run` sends, as the
- * code under test writes it: `run` gets a database that records its statements.
+ * SQLite's plan (EXPLAIN QUERY PLAN's details) of the first statement `run` sends (or the first
+ * that `pick` chooses), as the code under test writes it: `run` gets a database that records
+ * its statements.
  */
 export async function firstStatementPlan(
   sqlite: SQLite.Database,
   run: (db: Kysely<Database>) => Promise<unknown>,
+  pick: (sql: string) => boolean = () => true,
 ): Promise<string[]> {
   const seen: CompiledQuery[] = [];
   const logged = new Kysely<Database>({
@@ -21,8 +23,8 @@ export async function firstStatementPlan(
     },
   });
   await run(logged);
-  const [query] = seen;
-  if (!query) throw new Error('the code under test sent no statement');
+  const query = seen.find((q) => pick(q.sql));
+  if (!query) throw new Error('the code under test sent no such statement');
   return (
     sqlite
       .prepare(`explain query plan ${query.sql}`)

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { DatabaseHandle } from '../../../src/server/db/database';
+import { runHunt, huntTree } from '../../../src/server/hunt/run-hunt';
+import { engineDb } from '../detection/sigma-databases';
+import { DAY, T0, event, store } from '../detection/support';
+import { firstStatementPlan } from '../db/sqlite-plan';
+
+const push = (app: string, time: number) =>
+  event({ activity: 'repo_push', category: 'code', app, time });
+
+describe('hunting an activity within an app on SQLite', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await engineDb('sqlite');
+    await store(handle, 'E1', [
+      push('GitHub', T0),
+      push('GitHub', T0 + DAY),
+      push('GitLab', T0 + DAY),
+      event({ activity: 'repo_clone', category: 'code', app: 'GitHub', time: T0 }),
+    ]);
+    await store(handle, 'E2', [push('github', T0 + 2 * DAY), push('GitHub', T0 + 40 * DAY)]);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const hunt = (db: DatabaseHandle['db'], q: string) =>
+    runHunt(
+      { db, dialect: 'sqlite', peopleNamed: (value) => [value], now: T0 + 10 * DAY },
+      { q, from: T0 - DAY, to: T0 + 10 * DAY, limit: 50, sort: '-time' },
+      huntTree({ q }),
+    );
+
+  it('finds the pushes to the app, any case, in the range, newest first', async () => {
+    const page = await hunt(handle.db, 'app:GitHub AND activity:repo_push');
+    expect(page.total).toBe(3);
+    expect(page.rows.map((r) => [r.employee_id, r.time])).toEqual([
+      ['E2', T0 + 2 * DAY],
+      ['E1', T0 + DAY],
+      ['E1', T0],
+    ]);
+  });
+
+  it('counts them from the activity-and-app index alone, reading no event', async () => {
+    const plan = await firstStatementPlan(
+      handle.sqlite!,
+      (db) => hunt(db, 'app:GitHub AND activity:repo_push'),
+      (sql) => /count\(/i.test(sql),
+    );
+    expect(plan.join(' | ')).toContain('USING COVERING INDEX events_hunt_activity_app');
+  });
+});
