@@ -7,7 +7,7 @@ import { DAY, T0, event, store } from '../detection/support';
 import { firstStatementPlan } from '../db/sqlite-plan';
 
 const push = (app: string, time: number) =>
-  event({ activity: 'repo_push', category: 'code', app, time });
+  event({ activity: 'repo_push', category: 'repo', app, time });
 
 describe('hunting an activity within an app on SQLite', () => {
   let handle: DatabaseHandle;
@@ -18,7 +18,7 @@ describe('hunting an activity within an app on SQLite', () => {
       push('GitHub', T0),
       push('GitHub', T0 + DAY),
       push('GitLab', T0 + DAY),
-      event({ activity: 'repo_clone', category: 'code', app: 'GitHub', time: T0 }),
+      event({ activity: 'repo_clone', category: 'repo', app: 'GitHub', time: T0 }),
     ]);
     await store(handle, 'E2', [push('github', T0 + 2 * DAY), push('GitHub', T0 + 40 * DAY)]);
   });
