@@ -6,7 +6,7 @@ import type { Employee, FileItem } from '../org-types';
 import { Prng } from '../prng';
 import { sampleTime, sessionAt } from '../rhythm';
 import type { DayContext, Emitted, NativeRecord, SourceEmitter } from '../source-types';
-import { usualColleagues } from '../colleagues';
+import { colleagueFiles, usualColleagues } from '../colleagues';
 
 /** A conversation as the audit log's `entity.channel` describes it. */
 export interface SlackChannel {
@@ -228,7 +228,7 @@ function normalDay({ ctx, employee: e, plan, prng }: DayContext): Emitted[] {
     });
   }
   const downloads = prng.poisson(0.7 * scale);
-  const pool = colleagues.flatMap((c) => c.files.slice(0, 3));
+  const pool = colleagueFiles(ctx.org, e);
   for (let i = 0; i < downloads && pool.length > 0; i++) {
     const time = sampleTime(plan, prng);
     const ip = sessionAt(plan, time)?.ip ?? e.homeIp;
