@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 
 import { dueDeliveryIds } from '../db/queries/notification-deliveries';
 import { longFailingCollections } from '../db/queries/notification-recipients';
+import { backgroundLoop } from '../runs/background-loop';
 import { queueNotification } from './queue-notification';
 import { attemptDelivery, type SendDeps } from './send-delivery';
 
@@ -36,17 +37,6 @@ export const notificationSenderPlugin = fp<SenderOptions>(
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.faults ? { faults: options.faults } : {}),
     };
-    let stopped = false;
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    let again = false;
-    let current: Promise<void> = Promise.resolve();
-    const schedule = (ms: number) => {
-      if (stopped) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(tick, ms);
-      timer.unref();
-    };
     const noticeFailingCollectors = async (now: number) => {
       for (const row of await longFailingCollections(app.db, now - COLLECTOR_FAILING_MS)) {
         await queueNotification(
@@ -61,44 +51,23 @@ export const notificationSenderPlugin = fp<SenderOptions>(
         );
       }
     };
-    const pass = async () => {
-      await noticeFailingCollectors(Date.now());
-      const ids = await dueDeliveryIds(app.db, Date.now(), BATCH);
-      await Promise.all(
-        ids.map((id) =>
-          attemptDelivery(deps, id).catch((error: unknown) =>
-            app.log.error({ err: error, deliveryId: id }, 'notification delivery failed to run'),
+    const loop = backgroundLoop(app, {
+      name: 'notification sender',
+      everyMs: options.tickMs ?? TICK_MS,
+      pass: async () => {
+        await noticeFailingCollectors(Date.now());
+        const ids = await dueDeliveryIds(app.db, Date.now(), BATCH);
+        await Promise.all(
+          ids.map((id) =>
+            attemptDelivery(deps, id).catch((error: unknown) =>
+              app.log.error({ err: error, deliveryId: id }, 'notification delivery failed to run'),
+            ),
           ),
-        ),
-      );
-      if (ids.length === BATCH) again = true;
-    };
-    function tick() {
-      timer = null;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      current = pass()
-        .catch((error: unknown) => app.log.error({ err: error }, 'notification sender failed'))
-        .finally(() => {
-          running = false;
-          const soon = again;
-          again = false;
-          schedule(soon ? 0 : (options.tickMs ?? TICK_MS));
-        });
-    }
-    app.notifications.setWaker(() => schedule(0));
-    app.addHook('onReady', () => {
-      schedule(0);
-      return Promise.resolve();
+        );
+        return ids.length === BATCH;
+      },
     });
-    app.addHook('preClose', async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    });
+    app.notifications.setWaker(loop.wake);
     done();
   },
   { name: 'vigil-notification-sender', dependencies: ['vigil-db', 'vigil-notify'] },

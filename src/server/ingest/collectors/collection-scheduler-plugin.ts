@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 
 import { listDueCollections } from '../../db/queries/integration-collections';
+import { backgroundLoop } from '../../runs/background-loop';
 import { ownerTag } from '../../runs/this-process';
 import type { CollectDeps } from './collect-once';
 import { collectOnce } from './collect-once';
@@ -27,11 +28,6 @@ const BATCH = 8;
  */
 export const collectionSchedulerPlugin = fp<SchedulerOptions>(
   (app, options, done) => {
-    let stopped = false;
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    let again = false;
-    let current: Promise<void> = Promise.resolve();
     const deps: CollectDeps = {
       database: app.database,
       secretBox: app.collection.secretBox,
@@ -39,49 +35,22 @@ export const collectionSchedulerPlugin = fp<SchedulerOptions>(
       owner: options.owner ?? ownerTag(),
       leaseMs: options.leaseMs ?? LEASE_MS,
       log: app.log,
-      stopping: () => stopped,
+      stopping: () => loop.stopping(),
       ...(options.faults ? { faults: options.faults } : {}),
     };
-    const schedule = (ms: number) => {
-      if (stopped) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(tick, ms);
-      timer.unref();
-    };
-    const pass = async () => {
-      for (const id of await listDueCollections(app.db, Date.now(), BATCH)) {
-        if (stopped) return;
-        await collectOnce(deps, id).catch((error: unknown) =>
-          app.log.error({ err: error, integrationId: id }, 'collection could not run'),
-        );
-      }
-    };
-    function tick() {
-      timer = null;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      current = pass()
-        .catch((error: unknown) => app.log.error({ err: error }, 'collection scheduler failed'))
-        .finally(() => {
-          running = false;
-          const soon = again;
-          again = false;
-          schedule(soon ? 0 : (options.tickMs ?? TICK_MS));
-        });
-    }
-    app.collection.setWaker(() => schedule(0));
-    app.addHook('onReady', () => {
-      schedule(0);
-      return Promise.resolve();
+    const loop = backgroundLoop(app, {
+      name: 'collection scheduler',
+      everyMs: options.tickMs ?? TICK_MS,
+      pass: async () => {
+        for (const id of await listDueCollections(app.db, Date.now(), BATCH)) {
+          if (loop.stopping()) return;
+          await collectOnce(deps, id).catch((error: unknown) =>
+            app.log.error({ err: error, integrationId: id }, 'collection could not run'),
+          );
+        }
+      },
     });
-    app.addHook('preClose', async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    });
+    app.collection.setWaker(loop.wake);
     done();
   },
   { name: 'vigil-collection-scheduler', dependencies: ['vigil-db', 'vigil-collection'] },

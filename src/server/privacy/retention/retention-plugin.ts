@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 
+import { backgroundLoop } from '../../runs/background-loop';
 import { runRetention } from './run-retention';
 
 /** The first run after start, once start-up work has settled. */
@@ -14,32 +15,15 @@ const EVERY_MS = 86_400_000;
  */
 export const retentionPlugin = fp(
   (app, _options, done) => {
-    let stopped = false;
-    let timer: NodeJS.Timeout | null = null;
-    let current: Promise<void> = Promise.resolve();
-    const schedule = (ms: number) => {
-      if (stopped) return;
-      timer = setTimeout(tick, ms);
-      timer.unref();
-    };
-    const tick = () => {
-      timer = null;
-      current = runRetention(app.database)
-        .then((summary) => {
-          if (summary) app.log.info({ removed: summary.removed }, 'retention run finished');
-          else app.log.info('retention run skipped: another is under way');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'retention run failed'))
-        .finally(() => schedule(EVERY_MS));
-    };
-    app.addHook('onReady', () => {
-      schedule(FIRST_RUN_MS);
-      return Promise.resolve();
-    });
-    app.addHook('preClose', async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+    backgroundLoop(app, {
+      name: 'retention run',
+      firstMs: FIRST_RUN_MS,
+      everyMs: EVERY_MS,
+      pass: async () => {
+        const summary = await runRetention(app.database);
+        if (summary) app.log.info({ removed: summary.removed }, 'retention run finished');
+        else app.log.info('retention run skipped: another is under way');
+      },
     });
     done();
   },

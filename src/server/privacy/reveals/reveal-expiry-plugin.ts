@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 
+import { backgroundLoop } from '../../runs/background-loop';
 import { auditExpiredReveals } from './expire-reveals';
 
 /** How often expiries are looked for: an expiry is recorded within about a minute. */
@@ -11,23 +12,11 @@ const SWEEP_INTERVAL_MS = 60_000;
  */
 export const revealExpiryPlugin = fp<{ intervalMs?: number }>(
   (app, options, done) => {
-    let timer: NodeJS.Timeout | null = null;
-    let current: Promise<unknown> = Promise.resolve();
-    const sweep = () => {
-      current = auditExpiredReveals(app.db, app.pseudonyms).catch((error: unknown) => {
-        app.log.error({ err: error }, 'could not record the expiry of identity reveals');
-      });
-      return current;
-    };
-    app.addHook('onReady', async () => {
-      await sweep();
-      timer = setInterval(() => void sweep(), options.intervalMs ?? SWEEP_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await current;
+    backgroundLoop(app, {
+      name: 'recording the expiry of identity reveals',
+      everyMs: options.intervalMs ?? SWEEP_INTERVAL_MS,
+      firstPassOnReady: true,
+      pass: () => auditExpiredReveals(app.db, app.pseudonyms).then(() => undefined),
     });
     done();
   },
