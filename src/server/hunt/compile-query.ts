@@ -188,25 +188,35 @@ const runsOf = (term: HuntTerm) =>
  * event_file_labels labels X. The same events as testing each event's inferred label, which
  * read every event of the range with a lookup for each unlabelled one (SQLite: 1.2 s of CPU
  * for a month of 1M events). Never NULL: ids never are. Elsewhere (under OR or NOT, a page
- * walking the time index, PostgreSQL) undefined: the label is tested event by event.
- * PostgreSQL read the pairs' events as an array of ids (`= any`) for a bitmap of its key: at
- * 1M events a probe of each partition's key per id, slower than its scan of the range.
+ * walking the time index) undefined: the label is tested event by event.
+ * PostgreSQL (migration 0045's same two indexes) cannot read an OR with a subquery from
+ * indexes, nor read a list of ids (`= any`) but by a probe of each partition's key per id: it
+ * gets the two halves as one semi-join on (id, time) instead, each half read from its index,
+ * each event found probed in its own month's key only.
  */
 function fileLabelLookup(term: HuntTerm, context: Compiling): RawBuilder<SqlBool> | undefined {
-  if (context.dialect !== 'sqlite' || !context.textIndex || !context.required) return undefined;
-  const own = sql.ref('events.file_label');
+  if (!context.textIndex || !context.required) return undefined;
+  const own = sql.ref('o.file_label');
   const label = sql.ref('fl.label');
-  const within = context.range
-    ? sql`and u.time >= ${context.range.from} and u.time < ${context.range.to}`
-    : sql``;
+  const within = (alias: string) =>
+    context.range
+      ? sql`and ${sql.raw(alias)}.time >= ${context.range.from} and ${sql.raw(alias)}.time < ${context.range.to}`
+      : sql``;
+  const inferred = sql`from event_file_labels fl
+    join events u on u.employee_id = fl.employee_id and u.file_name = fl.file_name
+    where u.file_label is null and u.file_name is not null ${within('u')}
+      and ${present(label, keyword(label, term))}`;
   // Like the trigram index, the lookups find the events without walking time: a page of
   // many found walks the time index with the event-by-event test instead (run-hunt.ts).
   context.narrowed.byTextIndex = true;
-  return sql<SqlBool>`(${present(own, keyword(own, term))} or events.id in (
-    select u.id from event_file_labels fl
-    join events u on u.employee_id = fl.employee_id and u.file_name = fl.file_name
-    where u.file_label is null and u.file_name is not null ${within}
-      and ${present(label, keyword(label, term))}))`;
+  if (context.dialect === 'postgres') {
+    return sql<SqlBool>`(events.id, events.time) in (
+      select o.id, o.time from events o where ${present(own, keyword(own, term))} ${within('o')}
+      union all select u.id, u.time ${inferred})`;
+  }
+  const ownHere = sql.ref('events.file_label');
+  return sql<SqlBool>`(${present(ownHere, keyword(ownHere, term))} or events.id in (
+    select u.id ${inferred}))`;
 }
 
 function compileTerm(term: HuntTerm, context: Compiling): RawBuilder<SqlBool> {

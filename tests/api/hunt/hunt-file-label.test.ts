@@ -126,16 +126,27 @@ describe('file.label finds the label every screen shows', () => {
     return label!;
   }
 
-  /** A query made from the label, and whether it keeps (true) or leaves out the label's events. */
-  const cases: Array<[string, (label: string) => [string, boolean]]> = [
-    ['the label ignoring case', (label) => [`file.label:${label.toUpperCase()}`, true]],
-    ['NOT the label, keeping events without one', (label) => [`NOT file.label:"${label}"`, false]],
-    ['a wildcard of the label', (label) => [`file.label:${label.slice(0, 3)}*`, true]],
+  /**
+   * A query made from the label, whether it keeps (true) or leaves out the label's events, and
+   * what else the events it finds must be.
+   */
+  const cases: Array<[string, (label: string) => [string, boolean, (e: EventRow) => boolean]]> = [
+    ['the label ignoring case', (label) => [`file.label:${label.toUpperCase()}`, true, () => true]],
+    [
+      'NOT the label, keeping events without one',
+      (label) => [`NOT file.label:"${label}"`, false, () => true],
+    ],
+    ['a wildcard of the label', (label) => [`file.label:${label.slice(0, 3)}*`, true, () => true]],
+    [
+      'the label with another field',
+      (label) => [`file.label:"${label}" AND category:file`, true, (e) => e.category === 'file'],
+    ],
   ];
   it.each(cases)('%s', async (_name, make) => {
     const label = inferredLabel();
-    const [q, holds] = make(label);
+    const [q, holds, also] = make(label);
     const matches = (e: EventRow) => {
+      if (!also(e)) return false;
       const shown = shownLabel(e);
       const found =
         shown !== null &&
