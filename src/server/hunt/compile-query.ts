@@ -103,6 +103,11 @@ interface Compiling extends HuntCompileContext {
   textIndex: boolean;
   required: boolean;
   narrowed: { byTextIndex: boolean };
+  /**
+   * Where the statement may read its events from rows a lookup gives instead of the events
+   * table (`HuntConditions.events`): null when the caller reads `events` as it is.
+   */
+  rows: { events: RawBuilder<unknown> | null } | null;
 }
 
 const TRUE = sql<SqlBool>`1 = 1`;
@@ -210,9 +215,14 @@ function fileLabelLookup(term: HuntTerm, context: Compiling): RawBuilder<SqlBool
   // many found walks the time index with the event-by-event test instead (run-hunt.ts).
   context.narrowed.byTextIndex = true;
   if (context.dialect === 'postgres') {
+    const ownHalf = sql`from events o where ${present(own, keyword(own, term))} ${within('o')}`;
+    if (context.rows && !context.rows.events) {
+      // The statement reads the two halves themselves: no event of the range is tested.
+      context.rows.events = sql`(select o.* ${ownHalf} union all select u.* ${inferred})`;
+      return TRUE;
+    }
     return sql<SqlBool>`(events.id, events.time) in (
-      select o.id, o.time from events o where ${present(own, keyword(own, term))} ${within('o')}
-      union all select u.id, u.time ${inferred})`;
+      select o.id, o.time ${ownHalf} union all select u.id, u.time ${inferred})`;
   }
   const ownHere = sql.ref('events.file_label');
   return sql<SqlBool>`(${present(ownHere, keyword(ownHere, term))} or events.id in (
@@ -335,6 +345,7 @@ export function compileHuntQuery(
     textIndex: true,
     required: true,
     narrowed: { byTextIndex: false },
+    rows: null,
   });
 }
 
@@ -349,6 +360,12 @@ export interface HuntConditions {
    * index alone then finds a superset of the hunt's events.
    */
   byTextIndex: boolean;
+  /**
+   * The rows `narrowed` reads in place of the events table, when a lookup gives every event
+   * the hunt can find (PostgreSQL's `file.label`): a statement reads `from <events> as events`.
+   * `plain` always reads the events table.
+   */
+  events: RawBuilder<unknown> | null;
 }
 
 /**
@@ -364,6 +381,7 @@ export function compileHuntConditions(
     textIndex: true,
     required: true,
     narrowed: { byTextIndex: false },
+    rows: { events: null },
   };
   const narrowed = compileNode(node, compiling);
   const plain = compileNode(node, {
@@ -371,6 +389,12 @@ export function compileHuntConditions(
     textIndex: false,
     required: true,
     narrowed: { byTextIndex: false },
+    rows: null,
   });
-  return { narrowed, plain, byTextIndex: compiling.narrowed.byTextIndex };
+  return {
+    narrowed,
+    plain,
+    byTextIndex: compiling.narrowed.byTextIndex,
+    events: compiling.rows?.events ?? null,
+  };
 }

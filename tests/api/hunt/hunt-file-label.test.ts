@@ -166,3 +166,26 @@ describe('file.label finds the label every screen shows', () => {
     expect(found.total).toBe(expected.length);
   });
 });
+
+describe('the label in the facets and the histogram', () => {
+  it('counts the same events as the list', async () => {
+    // A label some events show only by inference.
+    const label = shownLabel(events.find(inferredOnly)!)!;
+    const expected = events.filter((e) => {
+      const shown = shownLabel(e);
+      return shown !== null && foldCase(shown) === foldCase(label);
+    });
+    expect(expected.some(inferredOnly), 'some are labelled only by inference').toBe(true);
+    const q = `file.label:"${label}"`;
+    const byCategory = new Map<string, number>();
+    for (const e of expected) byCategory.set(e.category, (byCategory.get(e.category) ?? 0) + 1);
+    const facet = await analyst.get('/hunt/facets', { q, from: FROM, to: TO, field: 'category' });
+    expect(facet.status, JSON.stringify(facet.body)).toBe(200);
+    const values = facet.body.values as Array<{ value: string; count: number }>;
+    expect(new Map(values.map((v) => [v.value, v.count]))).toEqual(byCategory);
+    const histogram = await analyst.get('/hunt/histogram', { q, from: FROM, to: TO });
+    expect(histogram.status, JSON.stringify(histogram.body)).toBe(200);
+    const buckets = histogram.body.buckets as Array<{ count: number }>;
+    expect(buckets.reduce((sum, b) => sum + b.count, 0)).toBe(expected.length);
+  });
+});
