@@ -36,6 +36,7 @@ import { deferredIndexesMigration } from './migrations/0041-deferred-indexes';
 import { appUsersIndexMigration } from './migrations/0042-app-users-index';
 import { huntFileLabelMigration } from './migrations/0043-hunt-file-label';
 import { huntActivityAppMigration } from './migrations/0044-hunt-activity-app';
+import { huntPostgresFileLabelMigration } from './migrations/0045-hunt-postgres-file-label';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -74,6 +75,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0042-app-users-index': appUsersIndexMigration(),
     '0043-hunt-file-label': huntFileLabelMigration(dialect),
     '0044-hunt-activity-app': huntActivityAppMigration(dialect),
+    '0045-hunt-postgres-file-label': huntPostgresFileLabelMigration(dialect),
   };
 }
 

@@ -69,10 +69,12 @@ async function scopeOf(deps: HuntDeps, request: HuntRequest, tree: HuntNode | nu
   return {
     range,
     conditions,
-    scope: (deadline: HuntScope['deadline'], condition = conditions.narrowed): HuntScope => ({
+    /** The statements' scope: the narrowed condition (and the rows it reads), or the plain one. */
+    scope: (deadline: HuntScope['deadline'], plain = false): HuntScope => ({
       ...range,
-      condition,
+      condition: plain ? conditions.plain : conditions.narrowed,
       deadline,
+      events: plain ? null : conditions.events,
     }),
   };
 }
@@ -194,7 +196,7 @@ export async function runHunt(
       byTextIndex && counted > HUNT_SORTED_PAGE_MOST
         ? await walkedHuntPage(
             db,
-            scope(deadline, conditions.plain),
+            scope(deadline, true),
             !descending,
             start,
             request.limit + 1,

@@ -126,16 +126,27 @@ describe('file.label finds the label every screen shows', () => {
     return label!;
   }
 
-  /** A query made from the label, and whether it keeps (true) or leaves out the label's events. */
-  const cases: Array<[string, (label: string) => [string, boolean]]> = [
-    ['the label ignoring case', (label) => [`file.label:${label.toUpperCase()}`, true]],
-    ['NOT the label, keeping events without one', (label) => [`NOT file.label:"${label}"`, false]],
-    ['a wildcard of the label', (label) => [`file.label:${label.slice(0, 3)}*`, true]],
+  /**
+   * A query made from the label, whether it keeps (true) or leaves out the label's events, and
+   * what else the events it finds must be.
+   */
+  const cases: Array<[string, (label: string) => [string, boolean, (e: EventRow) => boolean]]> = [
+    ['the label ignoring case', (label) => [`file.label:${label.toUpperCase()}`, true, () => true]],
+    [
+      'NOT the label, keeping events without one',
+      (label) => [`NOT file.label:"${label}"`, false, () => true],
+    ],
+    ['a wildcard of the label', (label) => [`file.label:${label.slice(0, 3)}*`, true, () => true]],
+    [
+      'the label with another field',
+      (label) => [`file.label:"${label}" AND category:file`, true, (e) => e.category === 'file'],
+    ],
   ];
   it.each(cases)('%s', async (_name, make) => {
     const label = inferredLabel();
-    const [q, holds] = make(label);
+    const [q, holds, also] = make(label);
     const matches = (e: EventRow) => {
+      if (!also(e)) return false;
       const shown = shownLabel(e);
       const found =
         shown !== null &&
@@ -153,5 +164,28 @@ describe('file.label finds the label every screen shows', () => {
     const found = await huntIds(q);
     expect(found.ids).toEqual(expected);
     expect(found.total).toBe(expected.length);
+  });
+});
+
+describe('the label in the facets and the histogram', () => {
+  it('counts the same events as the list', async () => {
+    // A label some events show only by inference.
+    const label = shownLabel(events.find(inferredOnly)!)!;
+    const expected = events.filter((e) => {
+      const shown = shownLabel(e);
+      return shown !== null && foldCase(shown) === foldCase(label);
+    });
+    expect(expected.some(inferredOnly), 'some are labelled only by inference').toBe(true);
+    const q = `file.label:"${label}"`;
+    const byCategory = new Map<string, number>();
+    for (const e of expected) byCategory.set(e.category, (byCategory.get(e.category) ?? 0) + 1);
+    const facet = await analyst.get('/hunt/facets', { q, from: FROM, to: TO, field: 'category' });
+    expect(facet.status, JSON.stringify(facet.body)).toBe(200);
+    const values = facet.body.values as Array<{ value: string; count: number }>;
+    expect(new Map(values.map((v) => [v.value, v.count]))).toEqual(byCategory);
+    const histogram = await analyst.get('/hunt/histogram', { q, from: FROM, to: TO });
+    expect(histogram.status, JSON.stringify(histogram.body)).toBe(200);
+    const buckets = histogram.body.buckets as Array<{ count: number }>;
+    expect(buckets.reduce((sum, b) => sum + b.count, 0)).toBe(expected.length);
   });
 });

@@ -14,6 +14,8 @@ export interface HuntScope {
   condition: RawBuilder<SqlBool>;
   /** withHuntDeadline's condition (SQLite stops the statement by it). */
   deadline: RawBuilder<SqlBool>;
+  /** The rows read as `events` when the condition's lookups give them (HuntConditions.events). */
+  events?: RawBuilder<unknown> | null;
 }
 
 /** A listed event of anyone, with whom it is about. */
@@ -37,6 +39,11 @@ export type HuntSortColumn = keyof typeof HUNT_SORT_COLUMNS;
 
 /** Where a page starts: after (time, id) in time order, or at an offset in a column's order. */
 export type HuntPageStart = { time: number; id: number } | { offset: number } | null;
+
+/** What a hunt's statement reads as `events`: the table, or the rows its lookups give. */
+function eventsOf(scope: HuntScope): RawBuilder<unknown> {
+  return scope.events ? sql`${scope.events} as events` : sql`events`;
+}
 
 function where(scope: HuntScope): RawBuilder<SqlBool> {
   return sql<SqlBool>`events.time >= ${scope.from} and events.time < ${scope.to} and ${scope.deadline} and ${scope.condition}`;
@@ -81,13 +88,13 @@ export async function huntEventsPage(
           ? sql`and (events.time > ${start.time} or (events.time = ${start.time} and events.id > ${start.id}))`
           : sql`and (events.time < ${start.time} or (events.time = ${start.time} and events.id < ${start.id}))`
         : sql``;
-    query = sql<HuntEventRow>`select ${SELECTION} from events where ${where(scope)} ${after}
+    query = sql<HuntEventRow>`select ${SELECTION} from ${eventsOf(scope)} where ${where(scope)} ${after}
       order by ${time} ${direction}, events.id ${direction} limit ${limit}`;
   } else {
     const column = sql.ref(`events.${HUNT_SORT_COLUMNS[order.column]}`);
     const offset = start && 'offset' in start ? start.offset : 0;
     // NULLs last either way, as a person reads a sorted column.
-    query = sql<HuntEventRow>`select ${SELECTION} from events where ${where(scope)}
+    query = sql<HuntEventRow>`select ${SELECTION} from ${eventsOf(scope)} where ${where(scope)}
       order by case when ${column} is null then 1 else 0 end, ${column} ${direction}, events.time desc, events.id desc
       limit ${limit} offset ${offset}`;
   }
@@ -107,7 +114,7 @@ export async function countHuntEvents(
   cap: number,
 ): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
-      select 1 from events where ${where(scope)} limit ${cap}) as found`.execute(db);
+      select 1 from ${eventsOf(scope)} where ${where(scope)} limit ${cap}) as found`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -140,7 +147,7 @@ export async function huntFacet(
   const column =
     FOLDED_FACETS.has(name) && dialectOf(db) === 'sqlite' ? sql`vigil_fold(${ref})` : ref;
   const { rows } = await sql<{ value: string; n: number | string }>`
-    select ${column} as value, count(*) as n from events
+    select ${column} as value, count(*) as n from ${eventsOf(scope)}
     where ${where(scope)} and ${column} is not null
     group by ${column} order by count(*) desc, ${column} limit ${limit}`.execute(db);
   return rows.map((row) => ({ value: String(row.value), count: Number(row.n) }));
@@ -153,7 +160,7 @@ export async function huntHistogram(
   bucketMs: number,
 ): Promise<Array<{ start: number; count: number }>> {
   const { rows } = await sql<{ bucket: number | string; n: number | string }>`
-    select (events.time / ${sql.lit(bucketMs)}) as bucket, count(*) as n from events
+    select (events.time / ${sql.lit(bucketMs)}) as bucket, count(*) as n from ${eventsOf(scope)}
     where ${where(scope)}
     group by (events.time / ${sql.lit(bucketMs)}) order by 1`.execute(db);
   return rows.map((row) => ({ start: Number(row.bucket) * bucketMs, count: Number(row.n) }));
