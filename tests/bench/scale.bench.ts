@@ -40,7 +40,7 @@ import type { HttpRound, Server } from './scale-http';
  *                                                        events each over 90 days, as at 10M
  *   npm run bench -- scale --events 3000000 --employees 10000   more people, thinner history
  *   (--days N, --requests N: repeats of each timed request, default 20; --database NAME: the
- *   PostgreSQL database to make and drop, default scale_bench)
+ *   PostgreSQL database to make and drop, default scale_bench; --keep: leave it, to EXPLAIN)
  *   npm run bench -- scale --engine sqlite --events 3000000   SQLite (one process only)
  *
  * PostgreSQL: database `scale_bench` (or --database) on VIGIL_TEST_PG_URL's server, dropped at the end (also
@@ -55,6 +55,8 @@ export interface ScaleOptions {
   requests: number;
   /** The PostgreSQL database the bench makes and drops (default `scale_bench`). */
   database: string;
+  /** Leave the PostgreSQL database in place after the run, to EXPLAIN its queries (`--keep`). */
+  keep: boolean;
 }
 
 export interface ScaleResult {
@@ -121,6 +123,7 @@ export function scaleOptionsFrom(argv: readonly string[]): ScaleOptions {
     days: number('days', 'BENCH_SCALE_DAYS', 90),
     requests: number('requests', 'BENCH_SCALE_REQUESTS', 20),
     database: flag('database', 'BENCH_SCALE_DATABASE', 'scale_bench'),
+    keep: argv.includes('--keep'),
   };
 }
 
@@ -131,7 +134,11 @@ interface Store {
 }
 
 /** The bench's own database: `scale_bench` on PostgreSQL (replaced if left over), or a file. */
-async function openStore(engine: 'sqlite' | 'postgres', database: string): Promise<Store> {
+async function openStore(
+  engine: 'sqlite' | 'postgres',
+  database: string,
+  keep: boolean,
+): Promise<Store> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-bench-'));
     const url = path.join(dir, 'scale.db');
@@ -171,7 +178,7 @@ async function openStore(engine: 'sqlite' | 'postgres', database: string): Promi
     drop: async () => {
       handle.pool?.on('error', () => undefined);
       await handle.close().catch(() => undefined);
-      await adminQuery(`drop database if exists ${database} with (force)`);
+      if (!keep) await adminQuery(`drop database if exists ${database} with (force)`);
     },
   };
 }
@@ -262,7 +269,7 @@ export async function benchScale(
 ): Promise<ScaleResult> {
   const benchStarted = performance.now();
   const loadStart = os.loadavg();
-  const store = await openStore(options.engine, options.database);
+  const store = await openStore(options.engine, options.database, options.keep);
   const { handle } = store;
   const servers: ChildProcess[] = [];
   try {

@@ -20,6 +20,8 @@ describe.each(ENGINES)("the peers' app users on %s", (dialect) => {
       signIn('Zoom', T0 + 2 * DAY),
       // After the end: not counted.
       signIn('Figma', T0 + 20 * DAY),
+      // Before the start: not counted.
+      signIn('Slack', T0 - 3 * DAY),
       // Not an app event: never a sign-in to the app, whatever its app column says.
       event({ activity: 'file_download', category: 'file', app: 'Figma', time: T0 }),
     ]);
@@ -29,19 +31,22 @@ describe.each(ENGINES)("the peers' app users on %s", (dialect) => {
     await handle?.close();
   });
 
-  it('counts each person once per app, among the given people, before the end', async () => {
+  it('counts each person once per app, among the given people, within the span', async () => {
     const users = await appUsersAmong(
       handle.db,
       ['E1', 'E2'],
-      ['Workday', 'Zoom', 'Figma'],
-      T0 + 10 * DAY,
+      ['Workday', 'Zoom', 'Figma', 'Slack'],
+      {
+        start: T0 - DAY,
+        end: T0 + 10 * DAY,
+      },
     );
     expect(Object.fromEntries(users)).toEqual({ Workday: 2, Zoom: 1 });
   });
 
   it.runIf(dialect === 'sqlite')('reads only the app-users index on SQLite', async () => {
     const plan = await firstStatementPlan(handle.sqlite!, (db) =>
-      appUsersAmong(db, ['E1', 'E2'], ['Workday', 'Zoom'], T0 + 10 * DAY),
+      appUsersAmong(db, ['E1', 'E2'], ['Workday', 'Zoom'], { start: T0 - DAY, end: T0 + 10 * DAY }),
     );
     expect(plan.join(' | ')).toContain('USING COVERING INDEX events_app_users');
   });

@@ -8,8 +8,8 @@ import {
   accessRequestEvents,
   departmentPeers,
   requestersByResource,
-  resignationTime,
 } from '../../db/queries/findings/access-requests';
+import { firstTimeOfActivity } from '../../db/queries/findings/history';
 import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import type { PeopleDirectory } from './people';
@@ -30,7 +30,8 @@ async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequests
   const [events, peers, resignedEvent] = await Promise.all([
     accessRequestEvents(ctx.db, ctx.dialect, ctx.subject.id, ctx.window),
     departmentPeers(ctx.db, ctx.subject.id, department),
-    resignationTime(ctx.db, ctx.dialect, ctx.subject.id),
+    // The earliest resignation record (HR), from the subject's rollup.
+    firstTimeOfActivity(ctx.db, ctx.subject.id, 'hr_resignation'),
   ]);
   const declared = ctx.subject.resignation_date
     ? Date.parse(`${ctx.subject.resignation_date}T00:00:00Z`)

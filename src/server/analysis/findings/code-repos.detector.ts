@@ -31,7 +31,7 @@ async function detectCodeRepos(ctx: FindingContext): Promise<CodeReposReply> {
     dailyGroups(ctx.db, ctx.build, ctx.window, ['item', 'activity'], filter),
     dailyGroups(ctx.db, ctx.build, ctx.window, ['day', 'activity'], filter),
     firstSeenBy(ctx.db, ctx.build, { start: 0, end: ctx.window.end }, 'item', filter),
-    firstActivityBefore(ctx.db, ctx.subject.id, ctx.window.end),
+    firstActivityBefore(ctx.db, ctx.build, ctx.window.end),
   ]);
   const baselineEnd = Math.max(ctx.window.start, (firstEvent ?? ctx.window.start) + BASELINE_MS);
   const isNew = (repo: string) => (firstEver.get(repo) ?? 0) >= baselineEnd;

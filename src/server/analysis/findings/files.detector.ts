@@ -1,7 +1,7 @@
 import type { FileEventsReply, FilesReply } from '../../../shared/schemas/findings/file-access';
 import { eventsByIds } from '../../db/queries/findings/event-rows';
 import { fileEvents, filesFromRollup, filesHandled } from '../../db/queries/findings/files';
-import { employeeTimeRange } from '../../db/queries/findings/rollups';
+import { historySpan } from '../../db/queries/findings/history';
 import { invalid } from '../../domain-error';
 import { defineDetector } from './define-detector';
 import { labelName, resolveLabel } from './file-labels';
@@ -16,7 +16,7 @@ const LISTED_FILES = 500;
 async function detectFiles(ctx: FindingContext, label: string | undefined): Promise<FilesReply> {
   const chosen = resolveLabel(ctx, label);
   // A window holding all of the subject's activity reads the per-file totals of the analysis step.
-  const range = await employeeTimeRange(ctx.db, ctx.subject.id);
+  const range = await historySpan(ctx.db, ctx.subject.id);
   const whole = !range || (ctx.window.start <= range.first && ctx.window.end > range.last);
   const rows = whole
     ? await filesFromRollup(ctx.db, ctx.subject.id, chosen.filter, LISTED_FILES)

@@ -44,6 +44,7 @@ async function detectPowershell(ctx: FindingContext): Promise<PowershellReply> {
         ctx.dialect,
         ctx.subject.id,
         flagged.map((f) => f.eventId),
+        ctx.window,
       )
     ).map((e) => [e.id, e]),
   );

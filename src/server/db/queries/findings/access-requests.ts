@@ -61,16 +61,3 @@ export async function requestersByResource(
     group by target`.execute(db);
   return rows.map((row) => ({ ...row, requesters: Number(row.requesters) }));
 }
-
-/** When the subject resigned, from the HR feed (the earliest resignation record). */
-export async function resignationTime(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  employeeId: string,
-): Promise<number | null> {
-  const { rows } = await sql<{ t: number }>`
-    select ${activityTime(dialect)} as t from events
-    where employee_id = ${employeeId} and activity = 'hr_resignation'
-    order by 1 limit 1`.execute(db);
-  return rows[0] ? Number(rows[0].t) : null;
-}

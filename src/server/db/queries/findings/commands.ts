@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 import type { Dialect } from '../../dialect';
 import type { Database } from '../../schema';
-import { equalsWithoutIndex } from './sql-parts';
+import { activityTime, equalsWithoutIndex } from './sql-parts';
+import type { FindingsWindow } from './window-facts';
 
 /** Script and process events with what normalization needs. */
 export async function commandEvents(
@@ -10,6 +11,7 @@ export async function commandEvents(
   dialect: Dialect,
   employeeId: string,
   ids: readonly number[],
+  window: FindingsWindow,
 ) {
   const out: Array<{
     id: number;
@@ -25,6 +27,9 @@ export async function commandEvents(
       .select(['id', 'time', 'activity', 'device_name', 'command_line', 'attributes'])
       .where('id', 'in', ids.slice(i, i + 500))
       .where(equalsWithoutIndex(dialect, 'employee_id', employeeId))
+      // Flagged in the window, so of it: saying so lets PostgreSQL plan only its months.
+      .where(activityTime(dialect), '>=', window.start)
+      .where(activityTime(dialect), '<', window.end)
       .execute();
     out.push(
       ...rows.map((r) => ({

@@ -10,11 +10,14 @@ import type { FindingsWindow } from './window-facts';
 /**
  * Flagged events joined to their events. Lists of them are ordered by the flag's time (equal to
  * the event's): SQLite then walks the flag index backwards and stops at the limit, where
- * ordering by the event's time made it look up and sort every flagged event.
+ * ordering by the event's time made it look up and sort every flagged event. The events' time
+ * is bounded by the window too (the same rows, as it equals the flag's): PostgreSQL prunes
+ * monthly partitions from the conditions on events alone, not through the join.
  */
 const flagged = (employeeId: string, window: FindingsWindow, flag: string) => sql`
   event_flags f join events e on e.id = f.event_id and e.time = f.time
-  where f.employee_id = ${employeeId} and f.flag = ${flag} and f.time >= ${window.start} and f.time < ${window.end}`;
+  where f.employee_id = ${employeeId} and f.flag = ${flag} and f.time >= ${window.start} and f.time < ${window.end}
+    and e.time >= ${window.start} and e.time < ${window.end}`;
 
 /** Totals of the flagged external mail. */
 export interface ExternalMailTotals {
