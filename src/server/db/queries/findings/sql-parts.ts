@@ -19,14 +19,6 @@ export interface WorkClock extends WorkingHours {
   offsets: readonly OffsetInterval[];
 }
 
-/** Settings the rollup statements need. */
-export interface RollupBuild {
-  employeeId: string;
-  dialect: Dialect;
-  clock: WorkClock;
-  companyDomains: readonly string[];
-}
-
 /** `time` in the subject's local clock, as epoch ms shifted by the zone offset. */
 export function localTimeSql(
   column: string,

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 
-import { dailyFactsSelect } from './daily-rollup';
-import { contactFactsSelect, deletionHoursSelect, halfhourFactsSelect } from './rollups';
+import {
+  contactFactsSelect,
+  dailyFactsSelect,
+  deletionHoursSelect,
+  halfhourFactsSelect,
+} from './rollups';
 import type { RollupBuild } from './rollups';
 import { DAY_MS, HALF_HOUR_MS } from './sql-parts';
 
