@@ -147,7 +147,7 @@ export async function finishInterruptedDemoLoad(
     handle,
     'demo-data',
     async () => {
-      const built = await buildDeferredIndexes(handle.db, handle.dialect);
+      const built = await buildDeferredIndexes(handle.db);
       if (built > 0) log(`Rebuilt ${built} indexes of events an interrupted demo load set aside.`);
     },
     () => log('Another Vigil process is loading the demo organization; waiting for it…'),

@@ -4,12 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 
 /*
- * Indexes of `events` set aside while a bulk load fills the empty table: building an index once
- * over the loaded rows costs a third of keeping it row by row (PostgreSQL, the demo's 178k
+ * Indexes of `events` set aside while a bulk load fills the empty table (PostgreSQL): building
+ * an index once over the loaded rows costs a third of keeping it row by row (the demo's 178k
  * events: 5 s of server CPU against 10 s for the thirteen secondary indexes, the trigram index
- * most of it; SQLite: see tests/bench/results/firststart-2026-11-29.txt). The primary key and
- * the (source, source_event_id[, time]) unique index stay: the ingest's `on conflict` needs
- * them. See migration 0041 for why the rows make this crash-safe.
+ * most of it). The primary key and the (source, source_event_id, time) unique index stay: the
+ * ingest's `on conflict` needs them. See migration 0041 for why the rows make this crash-safe.
  */
 
 /** The indexes the ingest itself needs, never deferred. */
@@ -17,27 +16,20 @@ const KEPT = ['events_pk', 'events_source_id'];
 
 /**
  * Drops the secondary indexes of `events` and notes each with its definition, in one
- * transaction. Returns how many. `schema` is PostgreSQL's; SQLite passes null (its `main`).
+ * transaction. Returns how many. PostgreSQL only.
  */
 export async function deferEventIndexes(
   db: Kysely<Database>,
-  schema: string | null,
+  schema: string,
   now: number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const indexes = (
-      schema === null
-        ? // SQLite's own indexes (autoindexes) have no statement and cannot be dropped.
-          await sql<{ name: string; definition: string }>`
-            select name, sql as definition from main.sqlite_master
-            where type = 'index' and tbl_name = 'events' and sql is not null
-              and name not in (${sql.join(KEPT)})
-            order by name`.execute(trx)
-        : await sql<{ name: string; definition: string }>`
-            select indexname as name, indexdef as definition from pg_indexes
-            where schemaname = ${schema} and tablename = 'events'
-              and indexname not in (${sql.join(KEPT)})
-            order by indexname`.execute(trx)
+      await sql<{ name: string; definition: string }>`
+        select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = ${schema} and tablename = 'events'
+          and indexname not in (${sql.join(KEPT)})
+        order by indexname`.execute(trx)
     ).rows;
     for (const index of indexes) {
       // A partitioned table's index reads `ON ONLY`: made again, it must reach every partition.
@@ -46,9 +38,7 @@ export async function deferEventIndexes(
         .insertInto('deferred_indexes')
         .values({ name: index.name, definition, deferred_at: now })
         .execute();
-      await sql`drop index ${schema === null ? sql.id('main', index.name) : sql.id(schema, index.name)}`.execute(
-        trx,
-      );
+      await sql`drop index ${sql.id(schema, index.name)}`.execute(trx);
     }
     return indexes.length;
   });
@@ -64,10 +54,7 @@ const BUILD_MEMORY = '256MB';
  * Makes every deferred index again, each in its own transaction with the deletion of its row.
  * Returns how many. Nothing to do (one read) unless a load deferred some.
  */
-export async function buildDeferredIndexes(
-  db: Kysely<Database>,
-  dialect: 'sqlite' | 'postgres',
-): Promise<number> {
+export async function buildDeferredIndexes(db: Kysely<Database>): Promise<number> {
   const deferred = await db
     .selectFrom('deferred_indexes')
     .select(['name', 'definition'])
@@ -75,8 +62,7 @@ export async function buildDeferredIndexes(
     .execute();
   for (const index of deferred) {
     await db.transaction().execute(async (trx) => {
-      if (dialect === 'postgres')
-        await sql`select set_config('maintenance_work_mem', ${BUILD_MEMORY}, true)`.execute(trx);
+      await sql`select set_config('maintenance_work_mem', ${BUILD_MEMORY}, true)`.execute(trx);
       await sql.raw(index.definition).execute(trx);
       await trx.deleteFrom('deferred_indexes').where('name', '=', index.name).execute();
     });

@@ -27,10 +27,10 @@ export async function withEventIndexesDeferred<T>(
   load: () => Promise<T>,
   now = Date.now(),
 ): Promise<{ result: T; indexes: FirstLoadIndexes }> {
-  const schema = handle.dialect === 'postgres' ? (handle.schema ?? 'public') : null;
-  const deferred = (await hasAnyEvent(handle.db))
-    ? 0
-    : await deferEventIndexes(handle.db, schema, now);
+  const deferred =
+    handle.dialect === 'postgres' && !(await hasAnyEvent(handle.db))
+      ? await deferEventIndexes(handle.db, handle.schema ?? 'public', now)
+      : 0;
   let result: T;
   let buildSeconds = 0;
   try {
@@ -38,7 +38,7 @@ export async function withEventIndexesDeferred<T>(
   } finally {
     if (deferred > 0) {
       const started = performance.now();
-      await buildDeferredIndexes(handle.db, handle.dialect);
+      await buildDeferredIndexes(handle.db);
       buildSeconds = (performance.now() - started) / 1000;
     }
   }
