@@ -14,11 +14,17 @@ import { revealExpiryPlugin } from './privacy/reveals/reveal-expiry-plugin';
 import { collectionSchedulerPlugin } from './ingest/collectors/collection-scheduler-plugin';
 import { notificationSenderPlugin } from './notify/notification-sender-plugin';
 
+/** What the caller of {@link main} prepares alongside it. */
+export interface MainOptions {
+  /** Settles when the web app is built (`npm start` builds it while the demo loads). */
+  clientReady?: Promise<void>;
+}
+
 /**
  * Starts Vigil: migrations, first-run admin, demo data, then listens. On SIGTERM or SIGINT it
  * stops accepting connections, lets requests in flight finish, and closes the database.
  */
-export async function main(): Promise<void> {
+export async function main(options: MainOptions = {}): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db, database.dialect, database.schema);
@@ -52,6 +58,8 @@ export async function main(): Promise<void> {
   await app.register(revealExpiryPlugin);
   await app.register(collectionSchedulerPlugin);
   await app.register(notificationSenderPlugin);
+  // The address is printed only once there is an app to serve at it.
+  await options.clientReady;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
