@@ -3,9 +3,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * Overload control for requests (issue 30): a request that has waited for the database longer
  * than its limit is answered 503 instead of being queued for ever, and a request whose client
- * has gone away (before it queued, or while it waited) does not start its work. Only a request's first wait is bounded: once it has
- * run a query it may have written something, and refusing a later step would leave it
- * half-done. Work outside requests (analysis, detection, ingest jobs) carries no ticket and
+ * has gone away (before it queued, or while it waited) does not start its work. Only a
+ * request's first wait is bounded: once it has run a query it may have written something, and
+ * refusing a later step would leave it half-done. Work outside requests (analysis, detection, ingest jobs) carries no ticket and
  * waits as long as it must.
  */
 export interface AdmissionTicket {
@@ -59,79 +59,43 @@ export class ClientGoneError extends Error {
 export class AdmissionLine {
   private waiting = 0;
   private nonEmptySince = 0;
-  private admitted = 0;
 
   constructor(private readonly standingMs = 1_000) {}
 
   /** Whether the line has not emptied for `standingMs`. */
   standing(now = performance.now()): boolean {
-    return now >= this.standsAt();
+    return this.waiting > 0 && now - this.nonEmptySince >= this.standingMs;
   }
 
-  /** When the line will have stood if it does not empty first (infinity while it is empty). */
-  standsAt(): number {
-    return this.waiting > 0 ? this.nonEmptySince + this.standingMs : Number.POSITIVE_INFINITY;
-  }
-
-  /** Counts a request into the line; its place counts it out, admitted or not. */
-  join(now = performance.now()): PlaceInLine {
+  /** Counts a request into the line; returns the function that counts it out. */
+  join(now = performance.now()): () => void {
     if (this.waiting === 0) this.nonEmptySince = now;
     this.waiting += 1;
-    const joinedStanding = this.standing(now);
-    const admittedBefore = this.admitted;
     let left = false;
-    return {
-      joinedStanding,
-      moved: () => this.admitted > admittedBefore,
-      leave: (admitted) => {
-        if (left) return;
-        left = true;
-        this.waiting -= 1;
-        if (admitted) this.admitted += 1;
-      },
+    return () => {
+      if (left) return;
+      left = true;
+      this.waiting -= 1;
     };
   }
 }
 
-/** One request's place in an AdmissionLine. */
-export interface PlaceInLine {
-  /** Whether the line already stood when the request joined it. */
-  readonly joinedStanding: boolean;
-  /** Whether any request has been admitted since it joined. */
-  moved(): boolean;
-  /** Counts the request out of the line. */
-  leave(admitted: boolean): void;
-}
-
 /**
- * The current request's ticket when its first wait for a connection is to be bounded, or null
- * (not in a request, or the request already started). Throws ClientGoneError when the client
- * has left.
+ * The deadline (performance.now() time) of the current request's first wait for a connection,
+ * or null when there is none to keep (not in a request, or the request already started).
+ * Throws ClientGoneError when the client has left.
  */
-function boundedTicket(): AdmissionTicket | null {
+function admissionDeadline(
+  line: AdmissionLine | null,
+): { at: number; limitMs: number; clientGone: () => boolean } | null {
   const ticket = tickets.getStore();
   if (!ticket || ticket.started) return null;
   if (ticket.clientGone()) throw new ClientGoneError();
-  return ticket;
-}
-
-/**
- * How long the request may wait in all, judged now. A request that joined a standing line may
- * wait its overload limit. So may one that was already waiting when the line came to stand, once
- * the line is seen moving: the requests of a sudden crowd all arrive before the line has stood,
- * and with their full 5 s each, under 200 connections the first second's crowd was answered up
- * to 2.2 s late while later ones waited 1 s. A line that stands still is one long hold (a
- * background transaction on SQLite's one connection), which ends: those waiting behind it keep
- * their full limit, as before.
- */
-function currentLimitMs(
-  ticket: AdmissionTicket,
-  line: AdmissionLine | null,
-  place: PlaceInLine | null,
-): number {
-  if (ticket.overloadLimitMs === undefined || !line || !place) return ticket.limitMs;
-  const overloaded = place.joinedStanding || (line.standing() && place.moved());
-  return overloaded ? Math.min(ticket.limitMs, ticket.overloadLimitMs) : ticket.limitMs;
+  const limitMs =
+    line?.standing() && ticket.overloadLimitMs !== undefined
+      ? Math.min(ticket.limitMs, ticket.overloadLimitMs)
+      : ticket.limitMs;
+  return { at: ticket.receivedAt + limitMs, limitMs, clientGone: () => ticket.clientGone() };
 }
 
 /** Whether the current work is a request that has not yet held a connection. */
@@ -147,73 +111,61 @@ function admissionStarted(): void {
 }
 
 /**
- * Acquires a connection for the current request: within its admission limit when it has one
- * (past it, rejects with OverloadedError), then marks the request started. A connection granted
- * after the limit, or once the client has gone, is handed straight back with `release` and the
- * request does not start. `line` is the database's line of requests waiting for a first
- * connection: it shortens the limit under overload.
+ * Acquires a connection for the current request: within its admission deadline when it has
+ * one (past it, rejects with OverloadedError and hands a connection that arrives later straight
+ * back with `release`), then marks the request started. `line` is the database's line of
+ * requests waiting for a first connection: it shortens the deadline under overload.
  */
 export async function admit<T>(
   acquire: () => Promise<T>,
   release: (value: T) => void,
   line: AdmissionLine | null = null,
 ): Promise<T> {
-  const ticket = boundedTicket();
-  if (!ticket) {
+  const deadline = admissionDeadline(line);
+  if (!deadline) {
     const value = await acquire();
     admissionStarted();
     return value;
   }
-  const place = line?.join() ?? null;
+  const leave = line?.join() ?? (() => undefined);
   try {
-    const value = await acquireWithin(acquire(), ticket, line, place, release);
-    ticket.started = true;
-    place?.leave(true);
+    const value = await acquireBefore(acquire(), deadline, release);
+    admissionStarted();
     return value;
   } finally {
-    place?.leave(false);
+    leave();
   }
 }
 
-function acquireWithin<T>(
+function acquireBefore<T>(
   acquire: Promise<T>,
-  ticket: AdmissionTicket,
-  line: AdmissionLine | null,
-  place: PlaceInLine | null,
+  deadline: { at: number; limitMs: number; clientGone: () => boolean },
   release: (value: T) => void,
 ): Promise<T> {
+  const left = deadline.at - performance.now();
+  const limitMs = deadline.limitMs;
   return new Promise<T>((resolve, reject) => {
-    let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const refuse = (error: Error) => {
-      settled = true;
-      clearTimeout(timer);
-      reject(error);
-    };
-    // Judged at arrival, again when the line comes to stand (the limit may shorten then), and
-    // at the limit; not in between, so a line that moves on after a long hold is not cut short.
-    const check = () => {
-      const now = performance.now();
-      const limitMs = currentLimitMs(ticket, line, place);
-      const left = ticket.receivedAt + limitMs - now;
-      if (left <= 0) return refuse(new OverloadedError(limitMs));
-      const untilStanding = (line?.standsAt() ?? Number.POSITIVE_INFINITY) - now;
-      timer = setTimeout(check, untilStanding > 0 ? Math.min(left, untilStanding) : left);
-    };
-    check();
+    let expired = false;
+    const timer = setTimeout(
+      () => {
+        expired = true;
+        reject(new OverloadedError(limitMs));
+      },
+      Math.max(0, left),
+    );
     acquire.then(
       (value) => {
-        if (settled) return release(value);
-        if (ticket.clientGone()) {
-          release(value);
-          return refuse(new ClientGoneError());
-        }
-        settled = true;
+        if (expired) return release(value);
         clearTimeout(timer);
-        resolve(value);
+        if (!deadline.clientGone()) return resolve(value);
+        // The client hung up while this request waited: nobody is left to answer.
+        expired = true;
+        release(value);
+        reject(new ClientGoneError());
       },
       (error: unknown) => {
-        if (!settled) refuse(error instanceof Error ? error : new Error(String(error)));
+        clearTimeout(timer);
+        if (!expired) reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });

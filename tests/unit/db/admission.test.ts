@@ -123,46 +123,6 @@ describe('admission of a request to the database', () => {
     expect(line.standing()).toBe(false);
   });
 
-  it('shortens the wait of a request already waiting once the line stands and moves', async () => {
-    const line = new AdmissionLine(20);
-    const frees: Array<(value: string) => void> = [];
-    const take = () => new Promise<string>((resolve) => frees.push(resolve));
-    // A crowd arrives before the line has stood: each keeps its full limit at arrival.
-    const first = inRequest(ticket({ limitMs: 1_000, overloadLimitMs: 10 }), () =>
-      admit(take, () => undefined, line),
-    );
-    const second = inRequest(ticket({ limitMs: 1_000, overloadLimitMs: 10 }), () =>
-      admit(take, () => undefined, line),
-    );
-    const arrived = performance.now();
-    // The line moves (the first is admitted) and stands: the second has waited past 10 ms.
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    frees[0]!('served');
-    expect(await first).toBe('served');
-    const refused = await second.catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(OverloadedError);
-    expect((refused as OverloadedError).limitMs).toBe(10);
-    expect(performance.now() - arrived).toBeLessThan(500);
-  });
-
-  it('keeps the full limit of those waiting behind one long hold', async () => {
-    const line = new AdmissionLine(20);
-    let free!: (value: string) => void;
-    const held = new Promise<string>((resolve) => (free = resolve));
-    const waiting = inRequest(ticket({ limitMs: 1_000, overloadLimitMs: 10 }), () =>
-      admit(
-        () => held,
-        () => undefined,
-        line,
-      ),
-    );
-    // The line stands, but nobody has been admitted: one long hold, not a crowd.
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(line.standing()).toBe(true);
-    free('served');
-    expect(await waiting).toBe('served');
-  });
-
   it('hands back a connection granted after the client left, and does not start', async () => {
     let gone = false;
     const t = ticket({ limitMs: 1_000, clientGone: () => gone });
