@@ -5,8 +5,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * than its limit is answered 503 instead of being queued for ever, and a request whose client
  * has gone away (before it queued, or while it waited) does not start its work. Only a
  * request's first wait is bounded: once it has run a query it may have written something, and
- * refusing a later step would leave it half-done. Work outside requests (analysis, detection, ingest jobs) carries no ticket and
- * waits as long as it must.
+ * refusing a later step would leave it half-done. Work outside requests (analysis, detection,
+ * ingest jobs) carries no ticket and waits as long as it must.
  */
 export interface AdmissionTicket {
   /** When the request arrived (performance.now()). */
