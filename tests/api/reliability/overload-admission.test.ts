@@ -87,7 +87,10 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-/** Holds every connection through Kysely (outside any request) until the returned function is called. */
+/**
+ * Holds every connection through Kysely, outside any request, until the returned function is
+ * called.
+ */
 async function holdEveryConnection(t: TestApp): Promise<() => Promise<void>> {
   const size = t.database.pool ? (t.database.pool.options as { max: number }).max : 1;
   let release!: () => void;
