@@ -27,7 +27,7 @@ describe('admission to the database', () => {
     const underWay = ticket();
     await inRequest(underWay, () => sql`select 1`.execute(t.db));
     expect(underWay.started).toBe(true);
-    const release = await holdEveryConnection(t);
+    const hold = await holdEveryConnection(t);
     const newcomer = inRequest(ticket(), async () => {
       await sql`select 2`.execute(t.db);
       order.push('newcomer');
@@ -38,8 +38,12 @@ describe('admission to the database', () => {
       order.push('request under way');
     });
     await settle();
-    await release();
-    await Promise.all([newcomer, later]);
+    // One connection comes free: it goes to the request under way, the newcomer still waits.
+    hold.releaseOne();
+    await later;
+    expect(order).toEqual(['request under way']);
+    await hold.release();
+    await newcomer;
     expect(order).toEqual(['request under way', 'newcomer']);
   });
 
@@ -47,7 +51,7 @@ describe('admission to the database', () => {
     let gone = false;
     const leaving = { ...ticket(), clientGone: () => gone };
     const ran: string[] = [];
-    const release = await holdEveryConnection(t);
+    const hold = await holdEveryConnection(t);
     const work = inRequest(leaving, async () => {
       await sql`select 1`.execute(t.db);
       ran.push('query');
@@ -55,7 +59,7 @@ describe('admission to the database', () => {
     await settle();
     // The request is in the line for the database; its client hangs up.
     gone = true;
-    await release();
+    await hold.release();
     await expect(work).rejects.toBeInstanceOf(ClientGoneError);
     expect(ran).toEqual([]);
     expect(leaving.started).toBe(false);
@@ -88,27 +92,32 @@ function settle(): Promise<void> {
 }
 
 /**
- * Holds every connection through Kysely, outside any request, until the returned function is
- * called.
+ * Holds every connection through Kysely, outside any request. `releaseOne` frees one connection
+ * (so exactly one waiter is served next, whatever the pool size); `release` frees them all.
  */
-async function holdEveryConnection(t: TestApp): Promise<() => Promise<void>> {
+async function holdEveryConnection(
+  t: TestApp,
+): Promise<{ releaseOne: () => void; release: () => Promise<void> }> {
   const size = t.database.pool ? (t.database.pool.options as { max: number }).max : 1;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const frees: Array<() => void> = [];
   let held = 0;
   let allHeld!: () => void;
   const holding = new Promise<void>((resolve) => (allHeld = resolve));
   const holders = Array.from({ length: size }, () =>
     t.db.connection().execute(async (connection) => {
       await sql`select 1`.execute(connection);
+      const released = new Promise<void>((resolve) => frees.push(resolve));
       held += 1;
       if (held === size) allHeld();
       await released;
     }),
   );
   await holding;
-  return async () => {
-    release();
-    await Promise.all(holders);
+  return {
+    releaseOne: () => frees.shift()?.(),
+    release: async () => {
+      frees.splice(0).forEach((free) => free());
+      await Promise.all(holders);
+    },
   };
 }
