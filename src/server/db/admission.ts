@@ -3,10 +3,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * Overload control for requests (issue 30): a request that has waited for the database longer
  * than its limit is answered 503 instead of being queued for ever, and a request whose client
- * has gone away does not start its work. Only a request's first wait is bounded: once it has
- * run a query it may have written something, and refusing a later step would leave it
- * half-done. Work outside requests (analysis, detection, ingest jobs) carries no ticket and
- * waits as long as it must.
+ * has gone away (before it queued, or while it waited) does not start its work. Only a
+ * request's first wait is bounded: once it has run a query it may have written something, and
+ * refusing a later step would leave it half-done. Work outside requests (analysis, detection,
+ * ingest jobs) carries no ticket and waits as long as it must.
  */
 export interface AdmissionTicket {
   /** When the request arrived (performance.now()). */
@@ -85,7 +85,9 @@ export class AdmissionLine {
  * or null when there is none to keep (not in a request, or the request already started).
  * Throws ClientGoneError when the client has left.
  */
-function admissionDeadline(line: AdmissionLine | null): { at: number; limitMs: number } | null {
+function admissionDeadline(
+  line: AdmissionLine | null,
+): { at: number; limitMs: number; clientGone: () => boolean } | null {
   const ticket = tickets.getStore();
   if (!ticket || ticket.started) return null;
   if (ticket.clientGone()) throw new ClientGoneError();
@@ -93,7 +95,7 @@ function admissionDeadline(line: AdmissionLine | null): { at: number; limitMs: n
     line?.standing() && ticket.overloadLimitMs !== undefined
       ? Math.min(ticket.limitMs, ticket.overloadLimitMs)
       : ticket.limitMs;
-  return { at: ticket.receivedAt + limitMs, limitMs };
+  return { at: ticket.receivedAt + limitMs, limitMs, clientGone: () => ticket.clientGone() };
 }
 
 /** Whether the current work is a request that has not yet held a connection. */
@@ -137,7 +139,7 @@ export async function admit<T>(
 
 function acquireBefore<T>(
   acquire: Promise<T>,
-  deadline: { at: number; limitMs: number },
+  deadline: { at: number; limitMs: number; clientGone: () => boolean },
   release: (value: T) => void,
 ): Promise<T> {
   const left = deadline.at - performance.now();
@@ -155,7 +157,11 @@ function acquireBefore<T>(
       (value) => {
         if (expired) return release(value);
         clearTimeout(timer);
-        resolve(value);
+        if (!deadline.clientGone()) return resolve(value);
+        // The client hung up while this request waited: nobody is left to answer.
+        expired = true;
+        release(value);
+        reject(new ClientGoneError());
       },
       (error: unknown) => {
         clearTimeout(timer);

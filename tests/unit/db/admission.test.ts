@@ -122,4 +122,22 @@ describe('admission of a request to the database', () => {
     expect(await first).toBe('served');
     expect(line.standing()).toBe(false);
   });
+
+  it('hands back a connection granted after the client left, and does not start', async () => {
+    let gone = false;
+    const t = ticket({ limitMs: 1_000, clientGone: () => gone });
+    let grant!: (value: string) => void;
+    const released: string[] = [];
+    const work = inRequest(t, () =>
+      admit(
+        () => new Promise<string>((resolve) => (grant = resolve)),
+        (connection) => released.push(connection),
+      ),
+    );
+    gone = true;
+    grant('connection-1');
+    await expect(work).rejects.toBeInstanceOf(ClientGoneError);
+    expect(released).toEqual(['connection-1']);
+    expect(t.started).toBe(false);
+  });
 });
