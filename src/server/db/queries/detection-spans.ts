@@ -1,25 +1,13 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
-import { dialectOf } from '../dialect';
 import type { Database } from '../schema';
-import { bigintLiteral, runPrepared, textArray } from './generic-plan';
-import type { PreparedRead } from './generic-plan';
 
 /** The first and last time of a person's events that a rule can match (both included). */
 export interface MatchableSpan {
   first: number;
   last: number;
 }
-
-/** matchableSpansOf's read: its span reaches back to the people's hires (runPrepared). */
-const MATCHABLE_SPANS: PreparedRead = {
-  name: 'vigil_matchable_spans',
-  types: ['text[]', 'text[]', 'bigint', 'bigint'],
-  text: `select employee_id, min(time) as first, max(time) as last from events
-    where employee_id = any($1) and activity = any($2) and time >= $3 and time < $4
-    group by employee_id`,
-};
 
 /**
  * For several people, the first and last of their events in [from, to) whose activity one of
@@ -38,21 +26,14 @@ export async function matchableSpansOf(
 ): Promise<Map<string, MatchableSpan>> {
   const out = new Map<string, MatchableSpan>();
   if (ids.length === 0 || activities.length === 0) return out;
-  type Row = { employee_id: string; first: number | string; last: number | string };
-  const rows =
-    dialectOf(db) === 'postgres'
-      ? await runPrepared<Row>(db, MATCHABLE_SPANS, [
-          textArray(ids),
-          textArray(activities),
-          bigintLiteral(span.from),
-          bigintLiteral(span.to),
-        ])
-      : (
-          await sql<Row>`select employee_id, min(time) as first, max(time) as last from events
-            where employee_id in (${sql.join([...ids])}) and activity in (${sql.join([...activities])})
-              and time >= ${span.from} and time < ${span.to}
-            group by employee_id`.execute(db)
-        ).rows;
+  const { rows } = await sql<{
+    employee_id: string;
+    first: number | string;
+    last: number | string;
+  }>`select employee_id, min(time) as first, max(time) as last from events
+    where employee_id in (${sql.join([...ids])}) and activity in (${sql.join([...activities])})
+      and time >= ${span.from} and time < ${span.to}
+    group by employee_id`.execute(db);
   for (const row of rows) {
     out.set(row.employee_id, { first: Number(row.first), last: Number(row.last) });
   }
