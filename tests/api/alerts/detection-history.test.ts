@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sql } from 'kysely';
+
 import { runDetectionPass } from '../../../src/server/analysis/alerts/detection-pass';
 import { queueEmployeesForDetection } from '../../../src/server/db/queries/detection-queue';
 import {
   firstAndLastEventsOf,
   matchableSpansOf,
 } from '../../../src/server/db/queries/detection-spans';
+import { departureRowsOf } from '../../../src/server/db/queries/people-signals';
 import { insertEvents } from '../findings/support/insert-events';
 import { startTestApp } from '../support/test-app';
 import type { TestApp } from '../support/test-app';
@@ -14,6 +17,8 @@ const MINUTE = 60_000;
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 /** Years before the rest: on PostgreSQL, a partition of its own far from the others. */
 const HIRED = Date.parse('2015-03-02T09:00:00Z');
+/** The quiet person's resignation, also years back. */
+const RESIGNED = Date.parse('2016-06-01T09:00:00Z');
 /** 60 deletions from 10:00 UTC, where a 2-hour window of mass-deletion begins. */
 const BURST = Date.parse('2026-11-18T10:00:00Z');
 
@@ -29,6 +34,7 @@ beforeAll(async () => {
   await insertEvents(t, [
     { time: HIRED, employee_id: person, category: 'hr', activity: 'hr_hire' },
     { time: HIRED, employee_id: quiet, category: 'hr', activity: 'hr_hire' },
+    { time: RESIGNED, employee_id: quiet, category: 'hr', activity: 'hr_resignation' },
     ...Array.from({ length: 60 }, (_, i) => ({
       time: BURST + i * MINUTE,
       employee_id: person,
@@ -57,6 +63,27 @@ describe('detection over a person whose history reaches back years', () => {
       { first: BURST + MINUTE, last: BURST + 59 * MINUTE },
       { first: null, last: null },
     ]);
+  });
+
+  it('reads a departure years back, the same on every run (prepared once on PostgreSQL)', async () => {
+    for (let run = 0; run < 3; run++) {
+      const rows = await departureRowsOf(t.db, [person, quiet], NOW);
+      expect([...rows.keys()]).toEqual([quiet]);
+      expect(rows.get(quiet)!.map((row) => [row.activity, Number(row.time)])).toEqual([
+        ['hr_resignation', RESIGNED],
+      ]);
+      // In a caller's transaction the generic plans end with the read: nothing else is forced.
+      const mode = await t.db.transaction().execute(async (trx) => {
+        await departureRowsOf(trx, [quiet], NOW);
+        if (t.dialect === 'sqlite') return null;
+        return (
+          await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(
+            trx,
+          )
+        ).rows[0]!.mode;
+      });
+      expect(mode).toBe(t.dialect === 'sqlite' ? null : 'auto');
+    }
   });
 
   it('raises a baseline rule judged against the years-old first event', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 
+import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { MatchableSpan } from '../../db/queries/detection-spans';
 import type { FilterContext } from '../rules/compile-filter';
@@ -111,16 +112,26 @@ export async function countedRulesOfPeople(
       sql`(cast(${person.employeeId} as text), cast(${person.from} as bigint), cast(${low} as bigint), cast(${high} as bigint), cast(${person.clock} as integer))`,
   );
   const cut = people.every((person) => person.matchable !== undefined);
+  const within = sql`e.employee_id = q.employee_id and e.time >= q.low and e.time < q.high
+    ${activities} ${prunedTime(bounds, cut)}`;
+  // PostgreSQL counts each person's rows on their own (LATERAL): grouped after a join, a
+  // batch's 50,000 rows, each as wide as every column the counts test, were sorted first, and
+  // spilled to disk (EXPLAIN: a 23 MB external merge, a third of the statement's time).
+  // SQLite has no LATERAL, and groups these rows in the order it reads them.
+  const statement =
+    dialectOf(db) === 'postgres'
+      ? sql`select q.employee_id as person, c.*
+    from q cross join lateral (select ${sql.join(counts)} from events as e where ${within}) as c`
+      : sql`select q.employee_id as person, ${sql.join(counts)}
+    from q inner join events as e on ${within}
+    group by q.employee_id`;
   const found: Array<Record<string, number | string | null>> =
     rows.length === 0
       ? []
       : (
           await sql<Record<string, number | string | null>>`
     with q (employee_id, base, low, high, clock) as (values ${sql.join(rows)})
-    select q.employee_id as person, ${sql.join(counts)}
-    from q inner join events as e on e.employee_id = q.employee_id
-    where e.time >= q.low and e.time < q.high ${activities} ${prunedTime(bounds, cut)}
-    group by q.employee_id`.execute(db)
+    ${statement}`.execute(db)
         ).rows;
   const byPerson = new Map(found.map((row) => [String(row.person), row]));
   const index = new Map(rules.map((rule, r) => [rule.id, r]));
