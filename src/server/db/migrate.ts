@@ -37,6 +37,7 @@ import { appUsersIndexMigration } from './migrations/0042-app-users-index';
 import { huntFileLabelMigration } from './migrations/0043-hunt-file-label';
 import { huntActivityAppMigration } from './migrations/0044-hunt-activity-app';
 import { huntPostgresFileLabelMigration } from './migrations/0045-hunt-postgres-file-label';
+import { maxEventIdMigration } from './migrations/0046-max-event-id';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -76,6 +77,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0043-hunt-file-label': huntFileLabelMigration(dialect),
     '0044-hunt-activity-app': huntActivityAppMigration(dialect),
     '0045-hunt-postgres-file-label': huntPostgresFileLabelMigration(dialect),
+    '0046-max-event-id': maxEventIdMigration(dialect),
   };
 }
 

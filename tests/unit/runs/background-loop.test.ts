@@ -34,7 +34,7 @@ describe('backgroundLoop', () => {
     const app = Fastify();
     const errors: string[] = [];
     app.log.error = ((_obj: unknown, message: string) =>
-      errors.push(message)) as typeof app.log.error;
+      errors.push(message)) as unknown as typeof app.log.error;
     let passes = 0;
     const loop = backgroundLoop(app, {
       name: 'failing loop',

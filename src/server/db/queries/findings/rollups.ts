@@ -54,8 +54,18 @@ export async function writeRollupState(
     .execute();
 }
 
-/** The newest event id in the whole table (0 when empty): cheap on both engines. */
-export async function maxEventId(db: Kysely<Database>): Promise<number> {
+/**
+ * The newest event id in the whole table (0 when empty). On PostgreSQL through a function whose
+ * plan each connection keeps (migration 0046): planning max(id) over every monthly partition
+ * cost more than the rest of a finding request.
+ */
+export async function maxEventId(db: Kysely<Database>, dialect: Dialect): Promise<number> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ id: string | null }>`select vigil_max_event_id() as id`.execute(
+      db,
+    );
+    return Number(rows[0]?.id ?? 0);
+  }
   const row = await db
     .selectFrom('events')
     .select((eb) => eb.fn.max('id').as('id'))
