@@ -70,7 +70,10 @@ async function refresh(
   settings: RollupSettings,
 ) {
   const params = JSON.stringify({ v: ROLLUP_VERSION, ...settings });
-  const [state, upTo] = await Promise.all([readRollupState(db, employeeId), maxEventId(db, dialect)]);
+  const [state, upTo] = await Promise.all([
+    readRollupState(db, employeeId),
+    maxEventId(db, dialect),
+  ]);
   if (state && state.params === params && state.lastEventId >= upTo) return;
   const rebuildAll = !state || state.params !== params;
   const days = rebuildAll
