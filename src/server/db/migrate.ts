@@ -38,6 +38,7 @@ import { huntFileLabelMigration } from './migrations/0043-hunt-file-label';
 import { huntActivityAppMigration } from './migrations/0044-hunt-activity-app';
 import { huntPostgresFileLabelMigration } from './migrations/0045-hunt-postgres-file-label';
 import { maxEventIdMigration } from './migrations/0046-max-event-id';
+import { huntPostgresRepositoryMigration } from './migrations/0047-hunt-postgres-repository';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0044-hunt-activity-app': huntActivityAppMigration(dialect),
     '0045-hunt-postgres-file-label': huntPostgresFileLabelMigration(dialect),
     '0046-max-event-id': maxEventIdMigration(dialect),
+    '0047-hunt-postgres-repository': huntPostgresRepositoryMigration(dialect),
   };
 }
 

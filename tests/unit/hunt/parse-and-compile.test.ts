@@ -167,6 +167,15 @@ describe('compileHuntConditions', () => {
     );
     expect(conditions('email.domain:gmail.com').narrowed.sql).toContain('json_each');
   });
+  it('asks PostgreSQL for a repository through its own b-tree, without the trigram index', () => {
+    const exact = conditions('repository:"Northwind/Repo-7"', 'postgres');
+    expect(exact.narrowed.sql).toBe(
+      '("events"."repository" is not null and vigil_fold("events"."repository") = ?)',
+    );
+    expect(exact.narrowed.parameters).toEqual(['northwind/repo-7']);
+    // A wildcard is a pattern, not a value of the index: the trigram index narrows it.
+    expect(conditions('repository:northwind*', 'postgres').narrowed.sql).toContain(' like ');
+  });
 });
 
 describe('huntToRule', () => {
