@@ -26,7 +26,7 @@ function ensureClientBuilt(): Promise<void> {
   const built = fs.existsSync(CLIENT_INDEX) ? fs.statSync(CLIENT_INDEX).mtimeMs : 0;
   if (built > 0 && SOURCES.every((source) => newest(source) <= built)) return Promise.resolve();
   console.log(
-    built === 0 ? 'Building the web app (first start, about a minute)…' : 'Rebuilding the web app…',
+    built === 0 ? 'Building the web app (first start)…' : 'Rebuilding the web app…',
   );
   const build = spawn(
     process.execPath,
