@@ -25,9 +25,7 @@ function newest(target: string): number {
 function ensureClientBuilt(): Promise<void> {
   const built = fs.existsSync(CLIENT_INDEX) ? fs.statSync(CLIENT_INDEX).mtimeMs : 0;
   if (built > 0 && SOURCES.every((source) => newest(source) <= built)) return Promise.resolve();
-  console.log(
-    built === 0 ? 'Building the web app (first start)…' : 'Rebuilding the web app…',
-  );
+  console.log(built === 0 ? 'Building the web app (first start)…' : 'Rebuilding the web app…');
   const build = spawn(
     process.execPath,
     [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
