@@ -73,10 +73,16 @@ interface Result {
   skipped?: boolean;
   /** A failed step's lines that name what failed, repeated under the summary. */
   failures?: string[];
+  /** Journeys that failed once and passed on their retry, repeated under the summary. */
+  flaky?: string[];
 }
 
-/** Lines of a failed step's output that say what failed (a long log may be cut at its head). */
-const FAILURE_LINE = /(\bFAIL\b|×|✘|✗|AssertionError|Error:|expected .* to |Timed out|timed out)/;
+/**
+ * Lines of a failed step's output that say what failed (a long log may be cut at its head): the
+ * error, the source line it points at (`> 14 |`) and where in a test file it was thrown.
+ */
+const FAILURE_LINE =
+  /(\bFAIL\b|×|✘|✗|AssertionError|Error:|expected .* to |Timed out|timed out|^\s*>\s*\d+ \||^\s*at \S*tests\/\S+:\d+:\d+|^\s*\d+\) tests\/)/;
 
 function failureLines(output: string): string[] {
   // eslint-disable-next-line no-control-regex
@@ -84,6 +90,23 @@ function failureLines(output: string): string[] {
   return [...new Set(plain.split('\n').filter((line) => FAILURE_LINE.test(line)))]
     .map((line) => line.trimEnd().slice(0, 300))
     .slice(0, 60);
+}
+
+/**
+ * The journeys Playwright's list reporter names under "N flaky": each failed, then passed on its
+ * retry. The step passes, but each is a fault to find, so the summary names them.
+ */
+function flakyLines(output: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /^\s*\d+ flaky\s*$/.test(line));
+  if (start < 0) return [];
+  const named: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!/^\s+\S/.test(line) || /^\s*\d+ (passed|failed|skipped|did not run)/.test(line)) break;
+    named.push(line.trim());
+  }
+  return named;
 }
 
 /** Runs one step, its output (stdout and stderr in order) kept until it ends. */
@@ -108,6 +131,7 @@ function run(step: Step): Promise<Result> {
         ok,
         seconds,
         ...(!ok && { failures: failureLines(text.toString('utf8')) }),
+        ...(ok && { flaky: flakyLines(text.toString('utf8')) }),
       });
     };
     child.on('error', (error) => {
@@ -161,5 +185,10 @@ for (const result of results.values()) {
   if (!result.failures?.length) continue;
   console.log(`\nWhat failed in ${result.name}:`);
   for (const line of result.failures) console.log(`  ${line.trim()}`);
+}
+for (const result of results.values()) {
+  if (!result.flaky?.length) continue;
+  console.log(`\nFailed once, passed on the retry, in ${result.name}:`);
+  for (const line of result.flaky) console.log(`  ${line}`);
 }
 process.exit(steps.every((step) => results.get(step.name)?.ok) ? 0 : 1);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 
 import Database from 'better-sqlite3';
 import { expect } from '@playwright/test';
@@ -9,9 +10,38 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_DB, E2E_PORT } from './env';
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const PASSWORD = 'journey-password-123';
 
-/** Presses keys as a person would: chords joined by +, a space between presses ("g i"). */
+/** The keys that start a sequence in the shipped keymaps ("g" of "g i"). */
+const SEQUENCE_PREFIXES = new Set(
+  ['default', 'vim'].flatMap((name) => {
+    const file = new URL(`../../../keymaps/${name}.json`, import.meta.url);
+    const keymap = JSON.parse(fs.readFileSync(file, 'utf8')) as { bindings: { key: string }[] };
+    return keymap.bindings.flatMap(({ key }) => (key.includes(' ') ? [key.split(' ')[0]!] : []));
+  }),
+);
+
+/**
+ * Presses keys as a person would: chords joined by +, a space between presses ("g i").
+ *
+ * A keymap sequence ("g i") is typed as one burst, its key events all sent before the first is
+ * handled. Playwright sends a key only once the page has handled the one before, so a page busy
+ * drawing a chart for a second and a half would stretch "g i" past the sequence timeout, which a
+ * person's keys, queued with their own time stamps, never are.
+ */
 export async function press(page: Page, keys: string): Promise<void> {
-  for (const chord of keys.split(' ')) await page.keyboard.press(chord);
+  const chords = keys.split(' ');
+  for (let index = 0; index < chords.length; index++) {
+    const chord = chords[index]!;
+    const next = chords[index + 1];
+    if (SEQUENCE_PREFIXES.has(chord) && next !== undefined && !next.includes('+')) {
+      await Promise.all([
+        page.keyboard.down(chord),
+        page.keyboard.up(chord),
+        page.keyboard.down(next),
+        page.keyboard.up(next),
+      ]);
+      index++;
+    } else await page.keyboard.press(chord);
+  }
 }
 
 /**
