@@ -31,6 +31,11 @@ export interface Config {
    * database without a break for a second (overload), so those answered are answered in time.
    */
   dbOverloadWaitMs: number;
+  /**
+   * VIGIL_DB_ANSWER_BUDGET_MS: a request that has waited its overload wait goes on waiting only
+   * if, at the line's pace, it would be answered within this long of its arrival.
+   */
+  dbAnswerBudgetMs: number;
   /** Single sign-on with an OpenID Connect provider, when OIDC_ISSUER is set. */
   sso: SsoConfig | null;
   /** VIGIL_SECRET_KEY: the key collector credentials are encrypted under (32 bytes, hex or base64). */
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: int(env.VIGIL_SHUTDOWN_GRACE_MS, 10_000, 'VIGIL_SHUTDOWN_GRACE_MS'),
     dbWaitLimitMs: int(env.VIGIL_DB_WAIT_LIMIT_MS, 5_000, 'VIGIL_DB_WAIT_LIMIT_MS'),
     dbOverloadWaitMs: int(env.VIGIL_DB_OVERLOAD_WAIT_MS, 1_000, 'VIGIL_DB_OVERLOAD_WAIT_MS'),
+    dbAnswerBudgetMs: int(env.VIGIL_DB_ANSWER_BUDGET_MS, 2_000, 'VIGIL_DB_ANSWER_BUDGET_MS'),
     sso: env.OIDC_ISSUER
       ? {
           issuer: env.OIDC_ISSUER,

@@ -13,6 +13,7 @@ import { retentionPlugin } from './privacy/retention/retention-plugin';
 import { revealExpiryPlugin } from './privacy/reveals/reveal-expiry-plugin';
 import { collectionSchedulerPlugin } from './ingest/collectors/collection-scheduler-plugin';
 import { notificationSenderPlugin } from './notify/notification-sender-plugin';
+import { statisticsPlugin } from './startup/planner-statistics/statistics-plugin';
 
 /** What the caller of {@link main} prepares alongside it. */
 export interface MainOptions {
@@ -58,6 +59,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
   await app.register(revealExpiryPlugin);
   await app.register(collectionSchedulerPlugin);
   await app.register(notificationSenderPlugin);
+  await app.register(statisticsPlugin);
   // The address is printed only once there is an app to serve at it.
   await options.clientReady;
   await app.listen({ port: config.port, host: config.host });

@@ -40,7 +40,8 @@ export async function openEngine(
     return { handle, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const admin = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_bench_${Date.now()}`;
+  // BENCH_DB_PREFIX: a name prefix of one's own where several benches share the server.
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'vigil_bench'}_${Date.now()}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   await client.query(`create database ${name}`);
@@ -124,7 +125,8 @@ export async function serveBenchCase(
     config: loadConfig({ VIGIL_DB_OVERLOAD_WAIT_MS: process.env.VIGIL_DB_OVERLOAD_WAIT_MS }),
     database: handle,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // BENCH_PORT: a fixed port where the machine's ports are shared out; a free one otherwise.
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const base = `http://127.0.0.1:${port}`;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { seedDemoEmployees } from '../../src/server/demo/demo-employees';
 import { openEngine, serveBenchCase } from './api-load.bench';
 import { benchEvents, insertBenchEvents } from './findings-data';
+import { percentile } from './percentile';
 
 const DAY = 86_400_000;
 
@@ -27,10 +28,6 @@ export interface EventSearchBenchResult {
   requestsPerQuery: number;
   queries: SearchTiming[];
   load: number[];
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
+import { eventPartitionsOf, recordPgStatements } from './pg-statements';
+import type { PlanNode } from './pg-statements';
 import { FINDING_ENDPOINTS } from './scale-http';
 
 /**
@@ -19,15 +21,8 @@ if (!url || !caseId || !email || !password) {
 }
 const repeats = Number(repeatsArg ?? 10);
 
-// Every statement the app sends while `recording`, with its parameters.
-const sent: Array<{ text: string; values: unknown[] }> = [];
-let recording = false;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (recording && typeof args[0] === 'string')
-    sent.push({ text: args[0], values: Array.isArray(args[1]) ? (args[1] as unknown[]) : [] });
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
+// Every statement the app sends for one request, with its parameters.
+const recorder = recordPgStatements();
 
 const handle = openDatabase(url, { poolSize: 4 });
 const app = await buildApp({ config: loadConfig({ DATABASE_URL: url }), database: handle });
@@ -43,17 +38,6 @@ const cookie = String(login.headers['set-cookie']).split(';')[0]!;
 const explainer = new pg.Client({ connectionString: url });
 await explainer.connect();
 await explainer.query('set jit = off');
-
-interface PlanNode {
-  'Relation Name'?: string;
-  'Subplans Removed'?: number;
-  Plans?: PlanNode[];
-}
-const relations = (node: PlanNode, out: Set<string>) => {
-  if (node['Relation Name']?.startsWith('events_')) out.add(node['Relation Name']);
-  for (const child of node.Plans ?? []) relations(child, out);
-  return out;
-};
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -76,10 +60,7 @@ for (const endpoint of FINDING_ENDPOINTS) {
     times.push(performance.now() - started);
   }
   const cpu = process.cpuUsage(cpuStart);
-  sent.length = 0;
-  recording = true;
-  await get();
-  recording = false;
+  const sent = await recorder.during(get);
   times.sort((a, b) => a - b);
   console.log(
     `${endpoint}: p50 ${r1(pct(times, 50))} ms, p95 ${r1(pct(times, 95))} ms, node cpu ${r1((cpu.user + cpu.system) / 1000 / repeats)} ms/request, ${sent.length} statements`,
@@ -93,7 +74,7 @@ for (const endpoint of FINDING_ENDPOINTS) {
       statement.values,
     );
     const top = rows[0]!['QUERY PLAN'][0]!;
-    const planned = relations(top.Plan as PlanNode, new Set());
+    const planned = eventPartitionsOf(top.Plan as PlanNode);
     const planning = top['Planning'] as { 'Shared Hit Blocks'?: number } | undefined;
     console.log(
       `  planning ${r1(Number(top['Planning Time']))} ms (${planning?.['Shared Hit Blocks'] ?? 0} buffers), execution ${r1(Number(top['Execution Time']))} ms, partitions ${planned.size}: ${statement.text.replace(/\s+/g, ' ').slice(0, 160)}`,

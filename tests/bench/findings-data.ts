@@ -18,7 +18,7 @@ function prng(seed: number) {
   };
 }
 
-const COLUMNS = [
+export const COLUMNS = [
   'source',
   'source_event_id',
   'time',

@@ -17,6 +17,7 @@ import { insertUserIfAbsent } from '../../src/server/db/queries/users';
 import { defaultPrivacySettings } from '../../src/shared/schemas/privacy';
 import { FINDINGS_BENCH_ENDPOINTS } from './finding-endpoints';
 import { benchEvents, insertBenchEvents } from './findings-data';
+import { percentile } from './percentile';
 
 /** p50/p95 of one finding endpoint. */
 export interface EndpointTiming {
@@ -73,10 +74,6 @@ async function openEngine(
       await dropper.end();
     },
   };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 /**

@@ -13,6 +13,7 @@ import { benchHunt, benchTextIndexWriteCost } from './hunt.bench';
 import { benchIngest } from './ingest.bench';
 import { benchReport } from './report.bench';
 import { benchScale, scaleOptionsFrom } from './scale.bench';
+import { postgresSettings } from './server-settings';
 import { benchSubjectTimeline } from './subject-timeline.bench';
 
 /**
@@ -22,10 +23,19 @@ import { benchSubjectTimeline } from './subject-timeline.bench';
  */
 const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);
+const postgres = await postgresSettings();
 const results: Record<string, unknown> = {
-  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version, postgres },
   at: new Date().toISOString(),
 };
+if (postgres) {
+  console.log(
+    `PostgreSQL ${postgres.server_version}: ${Object.entries(postgres)
+      .filter(([name]) => name !== 'server_version')
+      .map(([name, value]) => `${name} ${value}`)
+      .join(', ')}`,
+  );
+}
 
 if (wants('api')) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,13 +51,22 @@ if (wants('api')) {
 
 if (wants('load')) {
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
-  for (const engine of ['sqlite', 'postgres'] as const) {
+  // BENCH_LOAD_ENGINE: one engine only (sqlite or postgres), for runs back to back.
+  const engines = (['sqlite', 'postgres'] as const).filter(
+    (engine) => (process.env.BENCH_LOAD_ENGINE ?? engine) === engine,
+  );
+  for (const engine of engines) {
     console.log(
       `Load: GET findings/file-access from 200 connections on ${engine} for ${seconds} s…`,
     );
     const result = await benchFindingLoad(engine, seconds);
     console.log(
-      `  ${result.requestsPerSecond} req/s (${result.okPerSecond} answered 200), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, ${result.timeouts} timeouts, ${result.errors} errors, ${result.non2xx} non-2xx`,
+      `  ${result.requestsPerSecond} req/s (${result.okPerSecond} answered 200), alone ${result.aloneMs} ms, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms (${result.serverMaxMs} ms from the server's reading of the request), answers 200: server max ${result.serverMaxOkMs} ms, ${result.serverOkOver2s} over 2 s; server CPU ${result.cpuSeconds} s, ${result.timeouts} timeouts, ${result.errors} errors, ${result.non2xx} non-2xx; load average ${(
+        await import('node:os')
+      )
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
     results[`load-${engine}`] = result;
   }
@@ -199,13 +218,15 @@ if (wants('hunt')) {
   for (const engine of ['sqlite', 'postgres'] as const) {
     if (!engines.includes(engine)) continue;
     const keepName = option('keep') ?? option('reuse');
+    // `--people 1000` spreads the events over fewer people (more of each one's files alike).
+    const people = Number(option('people') ?? 10_000);
     console.log(
       option('reuse')
         ? `Hunt: the kept ${keepName} on ${engine}…`
-        : `Hunt: ${events.toLocaleString('en-US')} events of 10,000 people over 90 days on ${engine}…`,
+        : `Hunt: ${events.toLocaleString('en-US')} events of ${people.toLocaleString('en-US')} people over 90 days on ${engine}…`,
     );
     const keep = keepName ? { name: keepName, reuse: option('reuse') !== undefined } : undefined;
-    const r = await benchHunt(engine, events, (line) => console.log(line), 10_000, 10, keep);
+    const r = await benchHunt(engine, events, (line) => console.log(line), people, 10, keep);
     console.log(
       `  field p95 (worst) ${r.fieldP95Ms} ms, free text p95 (worst) ${r.textP95Ms} ms; load average ${r.load.join(' ')}`,
     );

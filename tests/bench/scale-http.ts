@@ -1,6 +1,8 @@
 import http from 'node:http';
 
 import { FINDINGS_BENCH_ENDPOINTS } from './finding-endpoints';
+import { processCpuSeconds } from './process-cpu';
+import { percentile } from './percentile';
 
 /**
  * The scale bench's requests: every finding endpoint, the alert queue, the subject timeline's
@@ -12,6 +14,8 @@ import { FINDINGS_BENCH_ENDPOINTS } from './finding-endpoints';
 export interface Server {
   base: string;
   cookie: string;
+  /** The Vigil process's id, to read its CPU time around each measurement. */
+  pid?: number;
 }
 
 /** p50/p95/max of one request, repeated. */
@@ -23,6 +27,8 @@ export interface Timing {
   /** Requests answered other than 200 (a hunt stopped at its deadline: 400), and the first reason. */
   failed: number;
   firstFailure?: string;
+  /** The Vigil process's CPU per timed request (ms), where it could be read: a quiet estimate. */
+  cpuMsPerRequest?: number;
 }
 
 /** What the findings bench asks of the data only it writes (its file `f42`, its document 42). */
@@ -44,11 +50,12 @@ export const HUNT_QUERIES = {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-export function summarize(path: string, times: number[], failures: string[] = []): Timing {
+export function summarize(
+  path: string,
+  times: number[],
+  failures: string[] = [],
+  cpuSeconds?: number,
+): Timing {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     path,
@@ -57,18 +64,26 @@ export function summarize(path: string, times: number[], failures: string[] = []
     maxMs: round(sorted[sorted.length - 1] ?? 0),
     failed: failures.length,
     ...(failures.length > 0 ? { firstFailure: failures[0]!.slice(0, 300) } : {}),
+    ...(cpuSeconds !== undefined && times.length > 0
+      ? { cpuMsPerRequest: round((cpuSeconds * 1000) / times.length) }
+      : {}),
   };
 }
 
 /** Signs in on a process; sessions live in the database, each process gets its own. */
-export async function signIn(base: string, email: string, password: string): Promise<Server> {
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+  pid?: number,
+): Promise<Server> {
   const login = await fetch(`${base}/api/app/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
-  return { base, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]! };
+  return { base, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!, pid };
 }
 
 /** GET a path under /api/app, throwing on anything but 200; returns the parsed body. */
@@ -97,20 +112,24 @@ export async function timeGet(server: Server, path: string, requests: number): P
   await once();
   failures.length = 0;
   const times: number[] = [];
+  const cpuBefore = processCpuSeconds(server.pid);
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
     await once();
     times.push(performance.now() - started);
   }
-  return summarize(path, times, failures);
+  const cpuAfter = processCpuSeconds(server.pid);
+  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+  return summarize(path, times, failures, cpu);
 }
 
 /** Downloads a file, counting its bytes: how long the whole body took. */
 export async function timedDownload(
   server: Server,
   path: string,
-): Promise<{ file: string; ms: number; bytes: number }> {
+): Promise<{ file: string; ms: number; bytes: number; cpuMs?: number }> {
   const url = new URL(`${server.base}/api/app/${path}`);
+  const cpuBefore = processCpuSeconds(server.pid);
   const started = performance.now();
   const bytes = await new Promise<number>((resolve, reject) => {
     http
@@ -131,7 +150,16 @@ export async function timedDownload(
       )
       .on('error', reject);
   });
-  return { file: path.split('/').pop()!, ms: Math.round(performance.now() - started), bytes };
+  const ms = Math.round(performance.now() - started);
+  const cpuAfter = processCpuSeconds(server.pid);
+  return {
+    file: path.split('/').pop()!,
+    ms,
+    bytes,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { cpuMs: Math.round((cpuAfter - cpuBefore) * 1000) }
+      : {}),
+  };
 }
 
 /** What one process answered during a round of measurements. */
@@ -141,7 +169,7 @@ export interface HttpRound {
   alerts: Timing[];
   timelineFirstPage: Timing;
   hunt: { field: Timing[]; text: Timing[] };
-  exports: Array<{ file: string; ms: number; bytes: number }>;
+  exports: Array<{ file: string; ms: number; bytes: number; cpuMs?: number }>;
 }
 
 /**

@@ -26,8 +26,9 @@ import { withEventIndexesDeferred } from '../../src/server/ingest/pipeline/first
 import { ingest } from '../../src/server/ingest/pipeline/ingest';
 import { eventBytes, partitionPlans } from './scale-measure-db';
 import type { EventBytes, PartitionPlan } from './scale-measure-db';
+import { processCpuSeconds } from './process-cpu';
 import { measureRound, signIn, timeGet } from './scale-http';
-import type { HttpRound, Server } from './scale-http';
+import type { HttpRound, Server, Timing } from './scale-http';
 
 /**
  * `npm run bench -- scale`: an organization of 10,000 people and 10 million events over 90 days,
@@ -79,11 +80,31 @@ export interface ScaleResult {
   };
   bytes: EventBytes & { tablePerEvent: number; indexPerEvent: number; databasePerEvent: number };
   detection: {
-    onePerson: { seconds: number; people: number; alerts: number; failed: number };
-    push: { events: number; people: number; ingestMs: number; detectionMs: number };
+    /** cpuSeconds: the detecting process's own CPU, its start included (SQLite: all the work). */
+    onePerson: {
+      seconds: number;
+      cpuSeconds: number;
+      people: number;
+      alerts: number;
+      failed: number;
+    };
+    push: {
+      events: number;
+      people: number;
+      ingestMs: number;
+      detectionMs: number;
+      ingestCpuMs: number;
+      detectionCpuMs: number;
+    };
   };
   busiest: { employeeId: string; events: number };
-  case: { analysisSeconds: number; rollupSeconds: number };
+  /** analysisCpuSeconds: the bench process's; rollupCpuSeconds: the serving process's. */
+  case: {
+    analysisSeconds: number;
+    analysisCpuSeconds: number;
+    rollupSeconds: number;
+    rollupCpuSeconds: number | null;
+  };
   oneProcess: HttpRound;
   twoProcesses: {
     detection: { seconds: number; people: number; perProcess: number[] } | null;
@@ -218,6 +239,7 @@ async function detectInProcesses(url: string, processes: number) {
   return {
     wallSeconds: round((performance.now() - started) / 1000),
     seconds: round(Math.max(...outcomes.map((o) => o.seconds!))),
+    cpuSeconds: round(Math.max(...outcomes.map((o) => o.cpuSeconds ?? 0))),
     people: outcomes.reduce((sum, o) => sum + o.people!, 0),
     perProcess: outcomes.map((o) => o.people!),
     failed: outcomes.reduce((sum, o) => sum + o.failed!, 0),
@@ -291,8 +313,9 @@ export async function benchScale(
           onSourceDone: (source, counts) => {
             written += counts.accepted;
             const seconds = (performance.now() - ingestStarted) / 1000;
+            const cpuSoFar = process.cpuUsage(cpu);
             log(
-              `    ${source.padEnd(18)} ${counts.accepted.toLocaleString('en-US').padStart(11)} events; ${written.toLocaleString('en-US')} in ${round(seconds)} s (load ${os.loadavg()[0]!.toFixed(2)})`,
+              `    ${source.padEnd(18)} ${counts.accepted.toLocaleString('en-US').padStart(11)} events; ${written.toLocaleString('en-US')} in ${round(seconds)} s, CPU ${round((cpuSoFar.user + cpuSoFar.system) / 1e6)} s (load ${os.loadavg()[0]!.toFixed(2)})`,
             );
           },
         },
@@ -317,8 +340,9 @@ export async function benchScale(
       ).n,
     );
     const eventsPerSecond = Math.round(events / ingestSeconds);
+    const ingestCpuSeconds = (used.user + used.system) / 1e6;
     log(
-      `  ${events.toLocaleString('en-US')} events in ${round(ingestSeconds)} s: ${eventsPerSecond} events/s (${Math.round(eventsPerSecond / os.cpus().length)} per core); load ${afterIngest.map((l) => l.toFixed(2)).join(' ')}`,
+      `  ${events.toLocaleString('en-US')} events in ${round(ingestSeconds)} s: ${eventsPerSecond} events/s (${Math.round(eventsPerSecond / os.cpus().length)} per core); CPU ${round(ingestCpuSeconds)} s = ${Math.round(events / ingestCpuSeconds)} events per CPU second; load ${afterIngest.map((l) => l.toFixed(2)).join(' ')}`,
     );
     const sizes = await eventBytes(handle);
     const bytes = {
@@ -337,7 +361,7 @@ export async function benchScale(
     const everyone = await detectInProcesses(store.url, 1);
     const alerts = await count(handle, 'alerts');
     log(
-      `    ${everyone.seconds} s (${everyone.wallSeconds} s with the process start); ${alerts} alerts, ${everyone.failed} failed`,
+      `    ${everyone.seconds} s (${everyone.wallSeconds} s with the process start), CPU ${everyone.cpuSeconds} s; ${alerts} alerts, ${everyone.failed} failed`,
     );
 
     // The busiest person, and a 1,000-event push spread over the 20 busiest.
@@ -374,14 +398,22 @@ export async function benchScale(
       actorEmail: String(emails[i % emails.length]!.email),
       sourceEventId: `scale-push-${i}`,
     }));
+    const cpuMs = (since: NodeJS.CpuUsage) => {
+      const d = process.cpuUsage(since);
+      return round((d.user + d.system) / 1000);
+    };
+    const pushCpu = process.cpuUsage();
     const pushStarted = performance.now();
     await ingest(handle, { source: 'normalized', input: { records }, via: 'push' });
     const pushIngestMs = round(performance.now() - pushStarted);
+    const pushIngestCpuMs = cpuMs(pushCpu);
+    const pushDetectCpu = process.cpuUsage();
     const pushDetectStarted = performance.now();
     await runDetectionPass(handle);
     const pushDetectionMs = round(performance.now() - pushDetectStarted);
+    const pushDetectionCpuMs = cpuMs(pushDetectCpu);
     log(
-      `  a 1,000-event push over ${emails.length} people: ingest ${pushIngestMs} ms, detection ${pushDetectionMs} ms`,
+      `  a 1,000-event push over ${emails.length} people: ingest ${pushIngestMs} ms (CPU ${pushIngestCpuMs} ms), detection ${pushDetectionMs} ms (CPU ${pushDetectionCpuMs} ms)`,
     );
 
     // One Vigil process serving the API; the busiest person's case, analysed.
@@ -402,6 +434,7 @@ export async function benchScale(
       `http://127.0.0.1:${(await first.first).port}`,
       EMAIL,
       PASSWORD,
+      first.child.pid,
     );
     const windowEnd = Math.ceil((lastEvent + 1) / DAY) * DAY;
     const windowStart = windowEnd - (options.days + 1) * DAY;
@@ -418,14 +451,22 @@ export async function benchScale(
     if (created.status !== 200 && created.status !== 201)
       throw new Error(`creating the case answered ${created.status}: ${await created.text()}`);
     const caseId = ((await created.json()) as { id: string }).id;
+    const analysisCpu = process.cpuUsage();
     const analysisStarted = performance.now();
     await runAnalysis(handle, caseId);
     const analysisSeconds = round((performance.now() - analysisStarted) / 1000);
+    const analysisCpuSeconds = round(cpuMs(analysisCpu) / 1000);
+    const rollupCpuBefore = processCpuSeconds(one.pid);
     const rollupStarted = performance.now();
     await timeGet(one, `investigations/${caseId}/findings/devices`, 0);
     const rollupSeconds = round((performance.now() - rollupStarted) / 1000);
+    const rollupCpuAfter = processCpuSeconds(one.pid);
+    const rollupCpuSeconds =
+      rollupCpuBefore !== undefined && rollupCpuAfter !== undefined
+        ? round(rollupCpuAfter - rollupCpuBefore)
+        : null;
     log(
-      `  busiest person ${busiest.employeeId}: ${busiest.events.toLocaleString('en-US')} events; analysis ${analysisSeconds} s, rollups ${rollupSeconds} s`,
+      `  busiest person ${busiest.employeeId}: ${busiest.events.toLocaleString('en-US')} events; analysis ${analysisSeconds} s (CPU ${analysisCpuSeconds} s), rollups ${rollupSeconds} s (serving process CPU ${rollupCpuSeconds ?? '?'} s)`,
     );
     log('  one process: findings, alert queue, timeline, hunting, report and ZIP…');
     const oneProcess = await measureRound(one, caseId, options.requests);
@@ -444,7 +485,12 @@ export async function benchScale(
       );
       const second = startChild('serve', store.url);
       servers.push(second.child);
-      const two = await signIn(`http://127.0.0.1:${(await second.first).port}`, EMAIL, PASSWORD);
+      const two = await signIn(
+        `http://127.0.0.1:${(await second.first).port}`,
+        EMAIL,
+        PASSWORD,
+        second.child.pid,
+      );
       log('  two processes: the same requests to both at once…');
       const rounds = await Promise.all([
         measureRound(one, caseId, options.requests),
@@ -484,6 +530,7 @@ export async function benchScale(
       detection: {
         onePerson: {
           seconds: everyone.seconds,
+          cpuSeconds: everyone.cpuSeconds,
           people: everyone.people,
           alerts,
           failed: everyone.failed,
@@ -493,10 +540,12 @@ export async function benchScale(
           people: emails.length,
           ingestMs: pushIngestMs,
           detectionMs: pushDetectionMs,
+          ingestCpuMs: pushIngestCpuMs,
+          detectionCpuMs: pushDetectionCpuMs,
         },
       },
       busiest,
-      case: { analysisSeconds, rollupSeconds },
+      case: { analysisSeconds, analysisCpuSeconds, rollupSeconds, rollupCpuSeconds },
       oneProcess,
       twoProcesses,
       plans,
@@ -519,10 +568,17 @@ export async function benchScale(
 
 function logRound(log: (line: string) => void, r: HttpRound): void {
   const worst = r.findings.reduce((a, b) => (b.p95Ms > a.p95Ms ? b : a));
-  log(
-    `    findings: worst p95 ${worst.p95Ms} ms (${worst.path}); alerts p95 ${r.alerts.map((a) => a.p95Ms).join(' / ')} ms; timeline first page p95 ${r.timelineFirstPage.p95Ms} ms`,
+  // The serving process's CPU per request, where /proc could be read: the quiet estimate.
+  const cpu = (t: Timing) => (t.cpuMsPerRequest === undefined ? '' : ` [CPU ${t.cpuMsPerRequest}]`);
+  const worstCpu = r.findings.reduce((a, b) =>
+    (b.cpuMsPerRequest ?? 0) > (a.cpuMsPerRequest ?? 0) ? b : a,
   );
   log(
-    `    hunt field p95 ${r.hunt.field.map((h) => `${h.p95Ms}${h.failed ? ` (${h.failed} refused)` : ''}`).join(' / ')} ms; free text p95 ${r.hunt.text.map((h) => h.p95Ms).join(' / ')} ms; ${r.exports.map((e) => `${e.file} ${e.ms} ms (${(e.bytes / 1e6).toFixed(1)} MB)`).join(', ')}`,
+    `    findings: worst p95 ${worst.p95Ms} ms (${worst.path})${cpu(worst)}; most CPU ${worstCpu.cpuMsPerRequest ?? '?'} ms a request (${worstCpu.path}); alerts p95 ${r.alerts.map((a) => `${a.p95Ms}${cpu(a)}`).join(' / ')} ms; timeline first page p95 ${r.timelineFirstPage.p95Ms}${cpu(r.timelineFirstPage)} ms`,
   );
+  log(
+    `    hunt field p95 ${r.hunt.field.map((h) => `${h.p95Ms}${cpu(h)}${h.failed ? ` (${h.failed} refused)` : ''}`).join(' / ')} ms; free text p95 ${r.hunt.text.map((h) => `${h.p95Ms}${cpu(h)}${h.failed ? ` (${h.failed} refused)` : ''}`).join(' / ')} ms; ${r.exports.map((e) => `${e.file} ${e.ms} ms${e.cpuMs === undefined ? '' : ` [CPU ${e.cpuMs}]`} (${(e.bytes / 1e6).toFixed(1)} MB)`).join(', ')}`,
+  );
+  for (const f of r.findings)
+    log(`      ${f.path.replace(/^investigations\/[^/]+\//, '')}: p95 ${f.p95Ms} ms${cpu(f)}`);
 }

@@ -8,7 +8,8 @@ import pg from 'pg';
  * text. On SQLite the CPU is the process's around each better-sqlite3 call (SQLite runs in
  * it); on PostgreSQL it is the backend's, read from /proc/<backend pid>/stat around each query
  * (10 ms ticks: meaningful summed, not for one short statement). Call `startSqlTimes` before
- * the work and `sqlTimesReport` after it.
+ * the work and `sqlTimesReport` after it. With SQL_FULL=FILE (SQLite), the report also writes
+ * the full text and parameters of the statements it lists to FILE as JSON, to replay them.
  */
 interface Tally {
   count: number;
@@ -23,8 +24,10 @@ function keyOf(source: string): string {
   return source.replace(/\s+/g, ' ').trim().slice(0, 160);
 }
 
-function add(source: string, wallMs: number, cpuMs: number): void {
+const fullText = new Map<string, { source: string; params: unknown }>();
+function add(source: string, wallMs: number, cpuMs: number, params?: unknown): void {
   const key = keyOf(source);
+  if (process.env.SQL_FULL) fullText.set(key, { source, params });
   const tally = tallies.get(key) ?? { count: 0, wallMs: 0, cpuMs: 0 };
   tally.count++;
   tally.wallMs += wallMs;
@@ -48,7 +51,7 @@ function patchSqlite(): void {
         return original.apply(this, args);
       } finally {
         const used = process.cpuUsage(cpu);
-        add(this.source, performance.now() - t0, (used.user + used.system) / 1000);
+        add(this.source, performance.now() - t0, (used.user + used.system) / 1000, args);
       }
     };
   }
@@ -111,6 +114,8 @@ export function sqlTimesReport(top = 25): string[] {
     (sum, t) => ({ wallMs: sum.wallMs + t.wallMs, cpuMs: sum.cpuMs + t.cpuMs }),
     { wallMs: 0, cpuMs: 0 },
   );
+  if (process.env.SQL_FULL)
+    fs.writeFileSync(process.env.SQL_FULL, JSON.stringify(rows.map(([key]) => fullText.get(key))));
   return [
     `  all statements: ${Math.round(total.wallMs)} ms wall, ${Math.round(total.cpuMs)} ms CPU`,
     ...rows.map(

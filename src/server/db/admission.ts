@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+import type { AdmissionLine, Place } from './admission-line';
+
 /**
  * Overload control for requests (issue 30): a request that has waited for the database longer
  * than its limit is answered 503 instead of being queued for ever, and a request whose client
@@ -18,6 +20,13 @@ export interface AdmissionTicket {
    * Absent: `limitMs` always.
    */
   readonly overloadLimitMs?: number;
+  /**
+   * Within how long of its arrival a request judged at its overload limit must be answered
+   * to go on waiting (AdmissionLine.graceMs). Absent: 2 s.
+   */
+  readonly answerBudgetMs?: number;
+  /** Set by admission: tells the request's line its answer has gone (call once answered). */
+  answered?: () => void;
   /** Whether the client closed the connection before being answered. */
   clientGone(): boolean;
   /** Set once the request holds its first connection. */
@@ -33,11 +42,21 @@ export function withAdmissionTicket(ticket: AdmissionTicket, next: () => void): 
 
 /** The request waited for the database past its limit; nothing of it ran. */
 export class OverloadedError extends Error {
-  constructor(readonly limitMs: number) {
+  constructor(
+    readonly limitMs: number,
+    /** When to try again (Retry-After, seconds): from the line's drain time when known. */
+    readonly retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS,
+  ) {
     super('the request waited for the database past its limit');
     this.name = 'OverloadedError';
   }
 }
+
+/** The answer budget of a request whose ticket names none (issue 30: answered within 2 s). */
+const DEFAULT_ANSWER_BUDGET_MS = 2_000;
+
+/** Retry-After while the line's pace is unknown (it has not been seen moving). */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
 /** The client went away before the request's work started; nobody is left to answer. */
 export class ClientGoneError extends Error {
@@ -48,54 +67,15 @@ export class ClientGoneError extends Error {
 }
 
 /**
- * The requests of one database waiting for their first connection, and since when that line
- * has not emptied. A line that empties now and then is a burst: every request in it may wait
- * its full limit. A line that has stood for `standingMs` is overload, where waiting longer only
- * makes every answer late (with 200 clients on a 12 ms request, each would wait 2.4 s): then a
- * request may wait only its overload limit and the rest are refused at once with 503, so those
- * answered are answered in time and the database stays busy with work whose client still
- * waits. The control is CoDel's, as in Facebook's "Fail at Scale" (ACM Queue, 2015).
+ * The current request's ticket when its first wait for a connection is to be bounded, or null
+ * (not in a request, or the request already started). Throws ClientGoneError when the client
+ * has left.
  */
-export class AdmissionLine {
-  private waiting = 0;
-  private nonEmptySince = 0;
-
-  constructor(private readonly standingMs = 1_000) {}
-
-  /** Whether the line has not emptied for `standingMs`. */
-  standing(now = performance.now()): boolean {
-    return this.waiting > 0 && now - this.nonEmptySince >= this.standingMs;
-  }
-
-  /** Counts a request into the line; returns the function that counts it out. */
-  join(now = performance.now()): () => void {
-    if (this.waiting === 0) this.nonEmptySince = now;
-    this.waiting += 1;
-    let left = false;
-    return () => {
-      if (left) return;
-      left = true;
-      this.waiting -= 1;
-    };
-  }
-}
-
-/**
- * The deadline (performance.now() time) of the current request's first wait for a connection,
- * or null when there is none to keep (not in a request, or the request already started).
- * Throws ClientGoneError when the client has left.
- */
-function admissionDeadline(
-  line: AdmissionLine | null,
-): { at: number; limitMs: number; clientGone: () => boolean } | null {
+function boundedTicket(): AdmissionTicket | null {
   const ticket = tickets.getStore();
   if (!ticket || ticket.started) return null;
   if (ticket.clientGone()) throw new ClientGoneError();
-  const limitMs =
-    line?.standing() && ticket.overloadLimitMs !== undefined
-      ? Math.min(ticket.limitMs, ticket.overloadLimitMs)
-      : ticket.limitMs;
-  return { at: ticket.receivedAt + limitMs, limitMs, clientGone: () => ticket.clientGone() };
+  return ticket;
 }
 
 /** Whether the current work is a request that has not yet held a connection. */
@@ -111,53 +91,78 @@ function admissionStarted(): void {
 }
 
 /**
- * Acquires a connection for the current request: within its admission deadline when it has
- * one (past it, rejects with OverloadedError and hands a connection that arrives later straight
- * back with `release`), then marks the request started. `line` is the database's line of
- * requests waiting for a first connection: it shortens the deadline under overload.
+ * Acquires a connection for the current request: within its admission limit when it has one
+ * (past it, rejects with OverloadedError), then marks the request started. A connection granted
+ * after the limit, or once the client has gone, is handed straight back with `release` and the
+ * request does not start. `line` is the database's line of requests waiting for a first
+ * connection: once a request has waited its overload limit, the line judges whether it may go
+ * on waiting (AdmissionLine.graceMs), one request at a time as each reaches that point.
  */
 export async function admit<T>(
   acquire: () => Promise<T>,
   release: (value: T) => void,
   line: AdmissionLine | null = null,
 ): Promise<T> {
-  const deadline = admissionDeadline(line);
-  if (!deadline) {
+  const ticket = boundedTicket();
+  if (!ticket) {
     const value = await acquire();
     admissionStarted();
     return value;
   }
-  const leave = line?.join() ?? (() => undefined);
+  const place = line?.join() ?? null;
   try {
-    const value = await acquireBefore(acquire(), deadline, release);
-    admissionStarted();
+    const value = await acquireInTime(acquire(), ticket, line && place && { line, place }, release);
+    ticket.started = true;
+    place?.leave(true);
+    if (line) {
+      const admittedAt = performance.now();
+      ticket.answered = () => line.answered(performance.now() - admittedAt);
+    }
     return value;
   } finally {
-    leave();
+    place?.leave(false);
   }
 }
 
-function acquireBefore<T>(
+function acquireInTime<T>(
   acquire: Promise<T>,
-  deadline: { at: number; limitMs: number; clientGone: () => boolean },
+  ticket: AdmissionTicket,
+  queued: { line: AdmissionLine; place: Place } | null,
   release: (value: T) => void,
 ): Promise<T> {
-  const left = deadline.at - performance.now();
-  const limitMs = deadline.limitMs;
+  const overloadMs =
+    queued && ticket.overloadLimitMs !== undefined && ticket.overloadLimitMs < ticket.limitMs
+      ? ticket.overloadLimitMs
+      : null;
+  const budgetMs = ticket.answerBudgetMs ?? DEFAULT_ANSWER_BUDGET_MS;
   return new Promise<T>((resolve, reject) => {
     let expired = false;
-    const timer = setTimeout(
-      () => {
-        expired = true;
-        reject(new OverloadedError(limitMs));
-      },
-      Math.max(0, left),
-    );
+    let timer: NodeJS.Timeout | undefined;
+    const refuse = (limitMs: number) => {
+      expired = true;
+      reject(
+        new OverloadedError(limitMs, queued?.line.retryAfterSeconds(DEFAULT_RETRY_AFTER_SECONDS)),
+      );
+    };
+    const waitUntil = (at: number, then: () => void) => {
+      timer = setTimeout(then, Math.max(0, at - performance.now()));
+    };
+    const untilLimit = () =>
+      waitUntil(ticket.receivedAt + ticket.limitMs, () => refuse(ticket.limitMs));
+    if (overloadMs === null) untilLimit();
+    else
+      waitUntil(ticket.receivedAt + overloadMs, () => {
+        const waitedMs = performance.now() - ticket.receivedAt;
+        const graceMs = queued!.line.graceMs(queued!.place, waitedMs, budgetMs);
+        if (graceMs === 0) refuse(overloadMs);
+        else if (waitedMs + graceMs >= ticket.limitMs) untilLimit();
+        else waitUntil(ticket.receivedAt + waitedMs + graceMs, () => refuse(overloadMs));
+      });
     acquire.then(
       (value) => {
         if (expired) return release(value);
         clearTimeout(timer);
-        if (!deadline.clientGone()) return resolve(value);
+        if (!ticket.clientGone()) return resolve(value);
         // The client hung up while this request waited: nobody is left to answer.
         expired = true;
         release(value);

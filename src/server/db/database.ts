@@ -6,7 +6,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 import type { Dialect } from './dialect';
-import { admit, AdmissionLine, waitingForFirstConnection } from './admission';
+import { admit, waitingForFirstConnection } from './admission';
+import { AdmissionLine } from './admission-line';
 import { FairQueue } from './fair-queue';
 import { FifoSqliteDialect } from './fair-sqlite-dialect';
 import { registerFoldCase } from './fold-case';
@@ -170,6 +171,12 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
       : { fallback_application_name: 'vigil' }),
     // JIT off: Vigil's queries are interactive, and PostgreSQL's JIT spent 1.5 s compiling a
     // subject-timeline page that then ran in 26 ms (issue 16 bench, 1M events).
+    // Idle connections are kept for ten minutes, not pg's 10 s: a new connection's first
+    // statements over the events build its catalog caches for every monthly partition and its
+    // indexes (0.8 s of backend CPU at 153 partitions), and detection, whose batches use a
+    // varying number of connections, closed and reopened them batch after batch (1M scale run:
+    // 0.6-1.2 s of backend CPU on each batch's departure read).
+    idleTimeoutMillis: 10 * 60_000,
     options: [`-c jit=off`, ...(options.schema ? [`-c search_path=${options.schema}`] : [])].join(
       ' ',
     ),

@@ -1,7 +1,8 @@
 import { SqliteDialect } from 'kysely';
 import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
 
-import { admit, AdmissionLine, waitingForFirstConnection } from './admission';
+import { admit, waitingForFirstConnection } from './admission';
+import { AdmissionLine } from './admission-line';
 import { FairQueue } from './fair-queue';
 
 /**

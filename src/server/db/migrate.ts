@@ -39,6 +39,9 @@ import { huntActivityAppMigration } from './migrations/0044-hunt-activity-app';
 import { huntPostgresFileLabelMigration } from './migrations/0045-hunt-postgres-file-label';
 import { maxEventIdMigration } from './migrations/0046-max-event-id';
 import { huntPostgresRepositoryMigration } from './migrations/0047-hunt-postgres-repository';
+import { departureRowsMigration } from './migrations/0049-departure-rows';
+import { huntRememberedLabelsMigration } from './migrations/0053-hunt-remembered-labels';
+import { eventIdMarksMigration } from './migrations/0054-event-id-marks';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -80,6 +83,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0045-hunt-postgres-file-label': huntPostgresFileLabelMigration(dialect),
     '0046-max-event-id': maxEventIdMigration(dialect),
     '0047-hunt-postgres-repository': huntPostgresRepositoryMigration(dialect),
+    '0049-departure-rows': departureRowsMigration(dialect),
+    '0053-hunt-remembered-labels': huntRememberedLabelsMigration(dialect),
+    '0054-event-id-marks': eventIdMarksMigration(dialect),
   };
 }
 

@@ -16,32 +16,7 @@ import {
   TEXT_INDEXED_COLUMNS,
   textIndexHolds,
 } from '../db/queries/event-text-index';
-
-/** The events column each field reads (list fields: a JSON array of text). */
-const COLUMNS: Record<string, string> = {
-  source: 'source',
-  category: 'category',
-  activity: 'activity',
-  action: 'action',
-  outcome: 'outcome',
-  app: 'app',
-  ip: 'ip',
-  location: 'location',
-  'file.name': 'file_name',
-  'file.path': 'file_path',
-  'file.label': 'file_label',
-  'file.destination': 'file_destination',
-  'file.size': 'file_size',
-  'email.recipient': 'email_recipients',
-  'email.domain': 'email_domains',
-  'email.subject': 'email_subject',
-  'chat.channel': 'chat_channel',
-  repository: 'repository',
-  'device.name': 'device_name',
-  'process.name': 'process_name',
-  'process.command': 'command_line',
-  target: 'target',
-};
+import { HUNT_FIELD_COLUMNS } from './field-columns';
 
 /** Columns whose values are lower-case identifiers already: compared as they are, by index. */
 const LOWER_CASE_COLUMNS = new Set([
@@ -189,7 +164,9 @@ const runsOf = (term: HuntTerm) =>
  * label as every screen shows it (EVENT_FILE_LABEL: the event's own, else the one its file
  * name carries in the person's other events) is X, as two index lookups (migration 0043): the
  * own label is X, or the event is one of those without a label whose (person, file name)
- * event_file_labels labels X. The same events as testing each event's inferred label, which
+ * event_file_labels labels X (those pairs from migration 0053's index: without it and without
+ * statistics, which the server never gathers, SQLite drove the join from the range's time
+ * index, a probe of event_file_labels per event, 1.2-1.6 s of CPU for a month of 1M events). The same events as testing each event's inferred label, which
  * read every event of the range with a lookup for each unlabelled one (SQLite: 1.2 s of CPU
  * for a month of 1M events). Never NULL: ids never are. Elsewhere (under OR or NOT, a page
  * walking the time index) undefined: the label is tested event by event.
@@ -245,7 +222,7 @@ function compileTerm(term: HuntTerm, context: Compiling): RawBuilder<SqlBool> {
     const ids = context.peopleNamed(term.value);
     return ids.length ? sql<SqlBool>`events.employee_id in (${sql.join(ids)})` : FALSE;
   }
-  const column = COLUMNS[term.field]!;
+  const column = HUNT_FIELD_COLUMNS[term.field]!;
   // The label as every screen shows it (the file's label in the person's other events too).
   const ref = column === 'file_label' ? EVENT_FILE_LABEL : sql.ref(`events.${column}`);
   if (term.wildcard && term.value === '*') return sql<SqlBool>`${ref} is not null`;
@@ -270,7 +247,7 @@ function compileTerm(term: HuntTerm, context: Compiling): RawBuilder<SqlBool> {
 }
 
 function compileRange(range: HuntRange): RawBuilder<SqlBool> {
-  const column = range.field === 'time' ? 'time' : COLUMNS[range.field]!;
+  const column = range.field === 'time' ? 'time' : HUNT_FIELD_COLUMNS[range.field]!;
   const ref = sql.ref(`events.${column}`);
   const parts: RawBuilder<SqlBool>[] = [];
   const bound = (text: string, end: 'min' | 'max', inclusive: boolean) => {

@@ -3,32 +3,7 @@ import { huntFieldOf } from '../../shared/hunt/fields';
 import type { Condition, Filter } from '../analysis/rules/filter-types';
 import { invalid } from '../domain-error';
 import type { HuntNode, HuntTerm } from './query-tree';
-
-/** The rule field each hunting field is (hunting names to normalized columns). */
-const RULE_FIELDS: Record<string, string> = {
-  source: 'source',
-  category: 'category',
-  activity: 'activity',
-  action: 'action',
-  outcome: 'outcome',
-  app: 'app',
-  ip: 'ip',
-  location: 'location',
-  'file.name': 'file_name',
-  'file.path': 'file_path',
-  'file.label': 'file_label',
-  'file.destination': 'file_destination',
-  'file.size': 'file_size',
-  'email.recipient': 'email_recipients',
-  'email.domain': 'email_domains',
-  'email.subject': 'email_subject',
-  'chat.channel': 'chat_channel',
-  repository: 'repository',
-  'device.name': 'device_name',
-  'process.name': 'process_name',
-  'process.command': 'command_line',
-  target: 'target',
-};
+import { HUNT_FIELD_COLUMNS } from './field-columns';
 
 /** The text columns free text reads that the rule language can test too. */
 const FREE_TEXT_FIELDS = [
@@ -71,7 +46,7 @@ function termFilter(term: HuntTerm): Filter {
   if (kind === 'person') {
     cannot('a rule watches everyone; to watch some people, put them on a watchlist.');
   }
-  const field = RULE_FIELDS[term.field]!;
+  const field = HUNT_FIELD_COLUMNS[term.field]!;
   if (term.value === '*' && term.wildcard) return { not: { field, isNull: true } };
   if (kind === 'list') {
     if (term.wildcard) cannot('a recipient or domain with wildcards has no rule condition.');
@@ -114,7 +89,7 @@ export function huntToFilter(node: HuntNode): Filter {
       return { not: nullSafe(huntToFilter(node.part)) };
     case 'range': {
       if (node.field === 'time') cannot('a rule runs over new events; leave time: out.');
-      const field = RULE_FIELDS[node.field]!;
+      const field = HUNT_FIELD_COLUMNS[node.field]!;
       const parts: Condition[] = [];
       if (node.min !== null)
         parts.push(

@@ -8,8 +8,8 @@ import type { DatabaseHandle } from '../db/database';
 /**
  * Makes the open database available as `app.db` and closes it when the app closes. Each
  * request carries an admission ticket (db/admission.ts): its first wait for a connection is
- * bounded by `config.dbWaitLimitMs` (`dbOverloadWaitMs` while the database's line stands), and
- * it does not start once its client has gone.
+ * bounded by `config.dbWaitLimitMs`, and once it has waited `dbOverloadWaitMs` by whether it would
+ * still be answered within `dbAnswerBudgetMs`; it does not start once its client has gone.
  */
 export const dbPlugin = fp<{ database: DatabaseHandle }>(
   (app, { database }, done) => {
@@ -22,6 +22,7 @@ export const dbPlugin = fp<{ database: DatabaseHandle }>(
         receivedAt: performance.now(),
         limitMs: app.config.dbWaitLimitMs,
         overloadLimitMs: app.config.dbOverloadWaitMs,
+        answerBudgetMs: app.config.dbAnswerBudgetMs,
         started: false,
         clientGone: () => socket?.destroyed === true,
       };
@@ -33,6 +34,11 @@ export const dbPlugin = fp<{ database: DatabaseHandle }>(
       const ticket = tickets.get(request);
       if (ticket) withAdmissionTicket(ticket, next);
       else next();
+    });
+    // The line learns how long an admitted request takes to be answered (its answer budget).
+    app.addHook('onResponse', (request, _reply, next) => {
+      tickets.get(request)?.answered?.();
+      next();
     });
     app.addHook('onClose', async () => {
       await database.close();

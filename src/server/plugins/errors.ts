@@ -170,7 +170,7 @@ export const errorsPlugin = fp(
       }
       if (error instanceof OverloadedError) {
         // Queued past its limit: nothing of the request ran, and the queue is the reason.
-        void reply.header('retry-after', '5');
+        void reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(503).send({
           error: 'Service Unavailable',
           message: `Vigil is busy: this request waited more than ${waitLimit(error.limitMs)} for the database and was not started. Try again in a few seconds.`,

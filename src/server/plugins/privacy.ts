@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
+import { retryWhileDisconnected } from '../db/connection-loss';
 import { employeeDirectoryVersion } from '../db/queries/identity-directory';
 import { revealedInCase } from '../db/queries/identity-reveals';
 import { installationSecret } from '../db/queries/installation-secrets';
@@ -100,12 +101,16 @@ export const privacyPlugin = fp(
     // waits for that (a login inside a longer word is matched by its parts meanwhile).
     let cached: { version: string; directory: Promise<IdentityDirectory> } | null = null;
 
+    // Every reply passes through here, a failed one too: a pooled connection that a restart or
+    // a terminated backend ended under it is replaced rather than failing the reply.
+    const read = <T>(work: () => Promise<T>) => retryWhileDisconnected(work, [100, 1000]);
+
     async function directory(db: Kysely<Database>): Promise<IdentityDirectory> {
-      const version = await employeeDirectoryVersion(db);
+      const version = await read(() => employeeDirectoryVersion(db));
       if (cached?.version !== version) {
         cached = {
           version,
-          directory: loadIdentityDirectory(db),
+          directory: read(() => loadIdentityDirectory(db)),
         };
         cached.directory.catch(() => (cached = null));
       }

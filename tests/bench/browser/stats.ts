@@ -1,3 +1,5 @@
+import { percentile } from '../percentile';
+
 /** p50, p95 and max of a set of timings, rounded to 0.1 ms. */
 export interface Spread {
   n: number;
@@ -7,10 +9,6 @@ export interface Spread {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 /** Summarizes timings in milliseconds (nearest-rank percentiles). */
 export function spread(values: readonly number[]): Spread {

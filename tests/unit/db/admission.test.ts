@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import {
   admit,
-  AdmissionLine,
   ClientGoneError,
   OverloadedError,
   withAdmissionTicket,
 } from '../../../src/server/db/admission';
 import type { AdmissionTicket } from '../../../src/server/db/admission';
+import { AdmissionLine } from '../../../src/server/db/admission-line';
 
 function ticket(overrides: Partial<AdmissionTicket> = {}): AdmissionTicket {
   return {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BURSTS, findBursts } from '../../../src/server/analysis/rules/find-bursts';
 import type { RuleStep } from '../../../src/server/analysis/rules/rule-schema';
 import type { DatabaseHandle } from '../../../src/server/db/database';
+import { firstStatementPlan } from '../db/sqlite-plan';
 import { ENGINES, contextFor, engineDb } from './sigma-databases';
 import { DAY, HOUR, T0, event, rule, store } from './support';
 
@@ -128,4 +129,38 @@ describe.each(ENGINES)('bursts on %s', (dialect) => {
     expect(found[0]).toMatchObject({ first: D, last: D, count: 1 });
     expect(found[MAX_BURSTS - 1]!.first).toBe(D + (MAX_BURSTS - 1) * 2 * HOUR);
   });
+  it('finds the same bursts in events stored out of time order', async () => {
+    const times = [
+      ...[118, 60, 50, 65, 55].map((m) => D + m * MINUTE),
+      D + 10 * HOUR,
+      D + 5 * HOUR,
+      ...Array.from({ length: 4 }, () => D + 10 * HOUR),
+    ];
+    await logins('E5', times);
+    for (const fields of [
+      { window: '1h', atLeast: 3 },
+      { window: '15m', atLeast: 2 },
+      { window: '1h', atLeast: 2, baseline: { times: 2 } },
+    ])
+      expect(await bursts('E5', fields)).toEqual(await bursts('E1', fields));
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'reads the times of a counted step as one array, through the activity index, unsorted',
+    async () => {
+      const plan = await firstStatementPlan(
+        handle.sqlite!,
+        (db) =>
+          findBursts(
+            db,
+            step({ window: '1h', atLeast: 3 }),
+            { employeeId: 'E1', department: 'Sales', from: T0, to: T0 + 30 * DAY },
+            contextFor(dialect),
+          ),
+        (text) => text.includes('json_group_array'),
+      );
+      expect(plan.join('\n')).toMatch(/COVERING INDEX events_employee_activity_time/);
+      expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    },
+  );
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DatabaseHandle } from '../../../src/server/db/database';
-import { runHunt, huntTree } from '../../../src/server/hunt/run-hunt';
 import { engineDb } from '../detection/sigma-databases';
 import { DAY, T0, event, store } from '../detection/support';
 import { firstStatementPlan } from '../db/sqlite-plan';
+import { huntInWindow } from './hunt-window';
 
 const push = (app: string, time: number) =>
   event({ activity: 'repo_push', category: 'repo', app, time });
@@ -26,15 +26,8 @@ describe('hunting an activity within an app on SQLite', () => {
     await handle?.close();
   });
 
-  const hunt = (db: DatabaseHandle['db'], q: string) =>
-    runHunt(
-      { db, dialect: 'sqlite', peopleNamed: (value) => [value], now: T0 + 10 * DAY },
-      { q, from: T0 - DAY, to: T0 + 10 * DAY, limit: 50, sort: '-time' },
-      huntTree({ q }),
-    );
-
   it('finds the pushes to the app, any case, in the range, newest first', async () => {
-    const page = await hunt(handle.db, 'app:GitHub AND activity:repo_push');
+    const page = await huntInWindow(handle.db, 'app:GitHub AND activity:repo_push');
     expect(page.total).toBe(3);
     expect(page.rows.map((r) => [r.employee_id, r.time])).toEqual([
       ['E2', T0 + 2 * DAY],
@@ -46,7 +39,7 @@ describe('hunting an activity within an app on SQLite', () => {
   it('counts them from the activity-and-app index alone, reading no event', async () => {
     const plan = await firstStatementPlan(
       handle.sqlite!,
-      (db) => hunt(db, 'app:GitHub AND activity:repo_push'),
+      (db) => huntInWindow(db, 'app:GitHub AND activity:repo_push'),
       (sql) => /count\(/i.test(sql),
     );
     expect(plan.join(' | ')).toContain('USING COVERING INDEX events_hunt_activity_app');

@@ -5,6 +5,7 @@ import { createWatchlistBodySchema } from '../../../shared/schemas/watchlists';
 import { useEmployees } from '../../api/employees/list-employees';
 import { useCreateWatchlist } from '../../api/watchlists/create-watchlist';
 import { Field } from '../../components/field';
+import { NameDescriptionFields } from '../../components/name-description-fields';
 import { useFieldProblems } from '../../components/field-problems';
 import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
@@ -61,24 +62,14 @@ export function CreateWatchlistDialog(props: { onClose: () => void }) {
       onClose={props.onClose}
       formRef={problems.formRef}
     >
-      <Field label="Name" error={problems.fields.name}>
-        <input
-          className="input"
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-        />
-      </Field>
-      <Field label="Description" error={problems.fields.description}>
-        <textarea
-          className="textarea"
-          rows={2}
-          maxLength={1000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </Field>
+      <NameDescriptionFields
+        name={name}
+        description={description}
+        onName={setName}
+        onDescription={setDescription}
+        errors={problems.fields}
+        limits={{ name: 100, description: 1000 }}
+      />
       <Field
         label="People"
         error={problems.fields.employeeIds}

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { savedHuntCreateSchema } from '../../../shared/schemas/hunt';
 import type { HuntTime } from '../../../shared/schemas/hunt';
 import { huntKeys, saveHunt } from '../../api/hunt/hunt';
-import { Field } from '../../components/field';
+import { NameDescriptionFields } from '../../components/name-description-fields';
 import { useFieldProblems } from '../../components/field-problems';
 import { FormDialog } from '../../components/form-dialog';
 import { useKeyLabel } from '../../keymap/key-hint';
@@ -63,24 +63,14 @@ export function SaveHuntDialog(props: { query: string; time: HuntTime; onClose: 
       onClose={props.onClose}
       formRef={problems.formRef}
     >
-      <Field label="Name" error={problems.fields.name}>
-        <input
-          className="input"
-          value={name}
-          maxLength={120}
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-        />
-      </Field>
-      <Field label="Description" error={problems.fields.description}>
-        <textarea
-          className="textarea"
-          rows={2}
-          maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </Field>
+      <NameDescriptionFields
+        name={name}
+        description={description}
+        onName={setName}
+        onDescription={setDescription}
+        errors={problems.fields}
+        limits={{ name: 120, description: 2000 }}
+      />
       <label className="checkbox">
         <input
           type="checkbox"

@@ -16,6 +16,7 @@ import type { CaseTemplate, StepInput } from '../../../shared/schemas/templates'
 import { useSaveTemplate } from '../../api/templates/save-template';
 import { useTemplates } from '../../api/templates/list-templates';
 import { Field, FieldGroup } from '../../components/field';
+import { NameDescriptionFields } from '../../components/name-description-fields';
 import { useFieldProblems } from '../../components/field-problems';
 import { FormDialog } from '../../components/form-dialog';
 import { Loading } from '../../components/loading';
@@ -130,24 +131,14 @@ function TemplateForm(props: { template: CaseTemplate | null; onClose: () => voi
       onClose={props.onClose}
       formRef={problems.formRef}
     >
-      <Field label="Name" error={problems.fields.name}>
-        <input
-          className="input"
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-        />
-      </Field>
-      <Field label="Description" error={problems.fields.description}>
-        <textarea
-          className="textarea"
-          rows={2}
-          maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </Field>
+      <NameDescriptionFields
+        name={name}
+        description={description}
+        onName={setName}
+        onDescription={setDescription}
+        errors={problems.fields}
+        limits={{ name: 100, description: 2000 }}
+      />
       <div className="grid-2" style={{ gap: 10 }}>
         <Field label="Case type" error={problems.fields.caseType}>
           <select

@@ -105,13 +105,24 @@ export async function candidateRules(
     );
     // A case's arm reads its activity's rows in id order on SQLite (subjectRows): through the
     // (employee, activity, time) index, each row was a page miss of its own (3-4 µs).
-    const rows = byActivity
-      ? subjectRows(byActivity.dialect, 'e', employeeId, {
-          from,
-          to,
-          ...(activity === null ? {} : { activities: [activity] }),
-        })
-      : sql`e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to} ${everyActivity}`;
+    // An arm whose steps test nothing but the activity and the time (off hours) counts from
+    // the (employee, activity, time) index alone on SQLite: no row is read (the chat arm of
+    // the analysis bench, 199,722 rows: 0.29-0.36 s read by id, 0.08-0.10 s from the index).
+    const indexOnly =
+      byActivity &&
+      byActivity.dialect === 'sqlite' &&
+      !context.clocks &&
+      activity !== null &&
+      steps.every((item) => !names.has(item.name) || testsIndexOnly(item.step.match));
+    const rows = indexOnly
+      ? sql`e.employee_id = ${employeeId} and e.activity in (${activity}) and e.time >= ${from} and e.time < ${to}`
+      : byActivity
+        ? subjectRows(byActivity.dialect, 'e', employeeId, {
+            from,
+            to,
+            ...(activity === null ? {} : { activities: [activity] }),
+          })
+        : sql`e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to} ${everyActivity}`;
     return sql`select ${sql.join(columns)}
     from events as e
     where ${rows}`;
@@ -128,6 +139,23 @@ export async function candidateRules(
     rule.condition.steps.every((step, s) => (totals.get(`c_${r}_${s}`) ?? 0) >= leastEvents(step)),
   );
   return possibleRules(db, employeeId, counted, context);
+}
+
+/**
+ * Whether a step's filter tests only what the (employee, activity, time) index holds: the
+ * activity, and off hours (computed from the time), with no source to pin.
+ */
+function testsIndexOnly(filter: Filter): boolean {
+  if (pinnedSource(filter) !== null) return false;
+  const only = (f: Filter): boolean =>
+    'all' in f
+      ? f.all.every(only)
+      : 'any' in f
+        ? f.any.every(only)
+        : 'not' in f
+          ? only(f.not)
+          : f.field === 'activity' || f.field === 'off_hours';
+  return only(filter);
 }
 
 /** Of rules whose steps have enough events, those a window of each step could hold (windowCanHold). */

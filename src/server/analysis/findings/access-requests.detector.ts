@@ -9,12 +9,14 @@ import {
   departmentPeers,
   requestersByResource,
 } from '../../db/queries/findings/access-requests';
+import { firstActivityBefore } from '../../db/queries/findings/first-activity';
 import { firstTimeOfActivity } from '../../db/queries/findings/history';
 import { defineDetector, severityAt } from './define-detector';
 import type { FindingContext } from './finding-context';
 import type { PeopleDirectory } from './people';
 import { peopleDirectory } from './people';
 import { accessRequestsParts } from './access-requests.report';
+import { peerSpan } from './peer-span';
 
 /** Below this share of department peers asking for the same resource, a request is unusual. */
 const PEER_NORM = 0.2;
@@ -27,19 +29,27 @@ function text(value: unknown): string | null {
 /** GET findings/access-requests: what the subject asked for, against what their peers ask for. */
 async function detectAccessRequests(ctx: FindingContext): Promise<AccessRequestsReply> {
   const department = ctx.subject.department;
-  const [events, peers, resignedEvent] = await Promise.all([
+  const [events, peers, resignedEvent, firstActivity] = await Promise.all([
     accessRequestEvents(ctx.db, ctx.dialect, ctx.subject.id, ctx.window),
     departmentPeers(ctx.db, ctx.subject.id, department),
     // The earliest resignation record (HR), from the subject's rollup.
     firstTimeOfActivity(ctx.db, ctx.subject.id, 'hr_resignation'),
+    firstActivityBefore(ctx.db, ctx.build, ctx.window.end),
   ]);
   const declared = ctx.subject.resignation_date
     ? Date.parse(`${ctx.subject.resignation_date}T00:00:00Z`)
     : null;
   const resigned = resignedEvent ?? (Number.isNaN(declared) ? null : declared);
   const resources = [...new Set(events.map((e) => e.target ?? '').filter(Boolean))];
+  // The peers' requests over the subject's history and the year before the window, up to its
+  // end (see peerSpan): requests made after the window, or before both the subject's first
+  // activity and that year, no longer count towards a resource's share.
+  const span = peerSpan(ctx.window, firstActivity);
   const counts = new Map(
-    (await requestersByResource(ctx.db, peers, resources)).map((r) => [r.resource, r.requesters]),
+    (await requestersByResource(ctx.db, peers, resources, span)).map((r) => [
+      r.resource,
+      r.requesters,
+    ]),
   );
   const approvers = events
     .map((e) => text(readJson<Record<string, unknown>>(e.attributes).approver))

@@ -14,17 +14,11 @@ import { listAppAccesses } from './app-accesses';
 import { defineDetector } from './define-detector';
 import type { FindingContext } from './finding-context';
 import { appAccessDailyChartParts, appAccessParts } from './app-access.report';
+import { peerSpan } from './peer-span';
 
 const DAY_MS = 86_400_000;
 /** Apps first used this long after the subject's first event count as new even without older data. */
 const BASELINE_MS = 14 * DAY_MS;
-/**
- * How far back, at least, the department's use of an app is looked for: the subject's own
- * history (from their first logged activity), and never less than the year before the window.
- * "Ever" had no lower bound, and PostgreSQL planned every monthly partition back to the oldest
- * hire record (2013 in the benchmark's organization) for a question about recent tools.
- */
-const PEER_LOOKBACK_MS = 365 * DAY_MS;
 /** Series drawn in the daily chart; the rest are summed as Other. */
 const CHART_SERIES = 8;
 
@@ -52,10 +46,12 @@ async function appAccessRows(ctx: FindingContext): Promise<AppAccessRow[]> {
   const isNew = (app: string, firstInWindow: number) =>
     (firstEver.get(app) ?? firstInWindow) >= baselineEnd;
   const newApps = inWindow.filter((g) => g.app && isNew(g.app, g.firstTime)).map((g) => g.app!);
-  const peerUsers = await appUsersAmong(ctx.db, peers, newApps, {
-    start: Math.min(firstActivity, ctx.window.start - PEER_LOOKBACK_MS),
-    end: ctx.window.end,
-  });
+  const peerUsers = await appUsersAmong(
+    ctx.db,
+    peers,
+    newApps,
+    peerSpan(ctx.window, firstActivity),
+  );
   const failed = new Map(
     failures.filter((g) => g.outcome === 'failure').map((g) => [g.app ?? '', g.n]),
   );

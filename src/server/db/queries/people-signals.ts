@@ -3,8 +3,6 @@ import type { Kysely } from 'kysely';
 
 import { dialectOf } from '../dialect';
 import type { Database } from '../schema';
-import { bigintLiteral, runPrepared, textArray } from './generic-plan';
-import type { PreparedRead } from './generic-plan';
 import type { WorkingZone } from './risk-signals';
 import { isTransfer, offHoursCondition, OWN_ACTION_EXCLUDED_CATEGORIES } from './risk-signals';
 
@@ -44,20 +42,19 @@ export function peopleForRisk(db: Kysely<Database>, ids: readonly string[]) {
     .execute();
 }
 
-/** departureRowsOf on PostgreSQL: no lower time bound, so every partition (runPrepared). */
-const DEPARTURE_ROWS: PreparedRead = {
-  name: 'vigil_departure_rows',
-  types: ['text[]', 'bigint'],
-  text: `select employee_id, id, activity, time from events
-    where employee_id = any($1) and activity in ('hr_resignation', 'hr_departure') and time < $2`,
-};
-
 /** findDepartureEvents's rows (HR resignations and departures before `to`) for several people. */
 export async function departureRowsOf(db: Kysely<Database>, ids: readonly string[], to: number) {
   type Row = { employee_id: string | null; id: number | string; activity: string; time: number };
+  // PostgreSQL: no lower time bound, so every partition; through a function whose plan each
+  // connection keeps (migration 0049) rather than planned over them all at every batch.
   const rows: Row[] =
     dialectOf(db) === 'postgres'
-      ? await runPrepared<Row>(db, DEPARTURE_ROWS, [textArray(ids), bigintLiteral(to)])
+      ? (
+          await sql<Row>`select employee_id, id, activity, time
+            from vigil_departure_rows(cast(${[...ids]} as text[]), cast(${to} as bigint))`.execute(
+            db,
+          )
+        ).rows
       : await db
           .selectFrom('events')
           .select(['employee_id', 'id', 'activity', 'time'])

@@ -1,7 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 
 import type { Database } from '../../../../src/server/db/schema';
-import type { TestApp } from '../../support/test-app';
 
 type EventInsert = Insertable<Database['events']>;
 
@@ -11,8 +10,14 @@ export type TestEvent = Pick<EventInsert, 'time' | 'employee_id' | 'category' | 
 
 let serial = 0;
 
-/** Stores events straight in the events table, as an ingest would have (ids are the engine's). */
-export async function insertEvents(t: TestApp, events: readonly TestEvent[]): Promise<void> {
+/**
+ * Stores events straight in the events table, as an ingest would have (ids are the engine's),
+ * through the test app's database or a transaction of it.
+ */
+export async function insertEvents(
+  t: { db: Kysely<Database> },
+  events: readonly TestEvent[],
+): Promise<void> {
   const rows: EventInsert[] = events.map((e) => ({
     source: 'normalized',
     source_event_id: `figures-test-${++serial}`,

@@ -47,17 +47,22 @@ export async function departmentPeers(
   return rows.map((row) => row.id);
 }
 
-/** For each resource, how many of these employees ever asked for it (with any role). */
+/**
+ * For each resource, how many of these employees asked for it (with any role) in `span`. The
+ * span is bounded on both sides so that PostgreSQL plans only the monthly partitions it covers.
+ */
 export async function requestersByResource(
   db: Kysely<Database>,
   employeeIds: readonly string[],
   resources: readonly string[],
+  span: FindingsWindow,
 ): Promise<Array<{ resource: string; role: string | null; requesters: number }>> {
   if (employeeIds.length === 0 || resources.length === 0) return [];
   const { rows } = await sql<{ resource: string; role: string | null; requesters: number }>`
     select target as resource, null as role, count(distinct employee_id) as requesters from events
     where employee_id in (${sql.join([...employeeIds])}) and activity = 'access_request'
       and target in (${sql.join([...resources])})
+      and time >= ${span.start} and time < ${span.end}
     group by target`.execute(db);
   return rows.map((row) => ({ ...row, requesters: Number(row.requesters) }));
 }
