@@ -2,6 +2,9 @@ import { generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** How long a throttled reply takes to come back (its wait runs from then). */
+const THROTTLED_REPLY_DELAY_MS = 300;
+
 /*
  * Google's OAuth token endpoint for service accounts and the Admin SDK Reports API, on one local
  * server, written from Google's documentation ("Using OAuth 2.0 for server to server
@@ -279,23 +282,28 @@ export async function startGoogleReportsSimulator(): Promise<GoogleReportsSimula
       const { seconds, status } = throttle;
       throttle = null;
       seen.status = status;
-      sim.waits.push({ at: now, until: now + seconds * 1000, status });
       const message =
         "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user'.";
-      response.writeHead(status, {
-        'content-type': 'application/json',
-        'retry-after': String(seconds),
-      });
-      response.end(
-        JSON.stringify({
-          error: {
-            code: status,
-            message,
-            errors: [{ message, domain: 'usageLimits', reason: 'rateLimitExceeded' }],
-            status: 'RESOURCE_EXHAUSTED',
-          },
-        }),
-      );
+      // A refusal takes a while to come back, and its wait runs from when it is sent: a client
+      // that counts Retry-After from when it asked comes back too early.
+      setTimeout(() => {
+        const sentAt = Date.now();
+        sim.waits.push({ at: sentAt, until: sentAt + seconds * 1000, status });
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'retry-after': String(seconds),
+        });
+        response.end(
+          JSON.stringify({
+            error: {
+              code: status,
+              message,
+              errors: [{ message, domain: 'usageLimits', reason: 'rateLimitExceeded' }],
+              status: 'RESOURCE_EXHAUSTED',
+            },
+          }),
+        );
+      }, THROTTLED_REPLY_DELAY_MS);
       return;
     }
     const failure = failures.shift();

@@ -144,7 +144,8 @@ async function poll(context: CollectorContext): Promise<PollOutcome> {
         delete read.next;
         continue;
       }
-      if (answer.reply.status !== 200) return reportsFailure(answer.reply, now);
+      // Google's wait (Retry-After) runs from its answer, not from when the request was sent.
+      if (answer.reply.status !== 200) return reportsFailure(answer.reply, context.now());
       const page = pageOf(answer.reply);
       if (typeof page === 'string') return { kind: 'broken', message: page };
       pages += 1;
@@ -186,7 +187,7 @@ async function test(context: CollectorContext): Promise<{ ok: boolean; message: 
     `${'message' in outcome ? outcome.message : 'Google refused'}.`;
   if ('outcome' in answer) return { ok: false, message: sentence(answer.outcome) };
   if (answer.reply.status !== 200) {
-    return { ok: false, message: sentence(reportsFailure(answer.reply, now)) };
+    return { ok: false, message: sentence(reportsFailure(answer.reply, context.now())) };
   }
   return {
     ok: true,
