@@ -2,7 +2,8 @@ import type { EventSource } from '../../shared/events';
 import type { DatabaseHandle } from '../db/database';
 import { personalEmailDomains } from './generator/catalog/outside-world';
 import { generate } from './generator/index';
-import type { GeneratedDataset, GeneratorOptions, Manifest, SourceId } from './generator/index';
+import type { GeneratorOptions, Manifest, SourceId } from './generator/index';
+import { inLoadOrder } from './load-order';
 import { buildManifest, newTally, tallyEntry } from './generator/manifest';
 import { ingest } from '../ingest/pipeline/ingest';
 import type { IngestProgress, IngestResult, IngestVia } from '../ingest/pipeline/types';
@@ -62,11 +63,6 @@ export function withDefaultEnd(options: Partial<GeneratorOptions>): GeneratorOpt
   return { ...options, endDate: todayUtc(), now: options.now ?? Date.now() };
 }
 
-/** HR first, so employees exist before their activity is joined to them; then file order. */
-function loadOrder(dataset: GeneratedDataset) {
-  return [...dataset.sources].sort((a, b) => Number(b.id === 'hr') - Number(a.id === 'hr'));
-}
-
 /** A CSV source as bytes: its header, then its rows, in chunks of about 64 KB. */
 async function* csvBytes(header: string, lines: Iterable<string>): AsyncGenerator<Buffer> {
   let buffer = `${header}\n`;
@@ -95,7 +91,7 @@ export async function ingestGeneratedDataset(
   const dataset = generate(withDefaultEnd(options));
   const tally = newTally();
   const counts = {} as Record<SourceId, SourceCounts>;
-  const sources = loadOrder(dataset);
+  const sources = inLoadOrder(dataset.sources);
   // Parsers refuse times in the future; a dataset may end after today.
   const now = Math.max(Date.now(), Date.parse(`${dataset.window.lastDay}T00:00:00Z`) + 2 * DAY_MS);
   const { company } = dataset.org;
