@@ -81,10 +81,14 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
   const shownColumnDefs = visibleColumnDefs.filter((c) => !dropped.includes(c.id));
   const columnsKey = shownColumnDefs.map((c) => c.id).join();
   // Filtering 100k rows per keystroke would make typing lag; React filters the deferred text.
+  // Down or Enter out of the filter box commits the text: the rows the keys then act on (o, p,
+  // x) are the ones this text shows, not an older filter's still on screen behind typing.
   const deferredText = useDeferredValue(view.filterText);
+  const [committedText, setCommittedText] = useState<string | null>(null);
+  const filterText = committedText === view.filterText ? committedText : deferredText;
   const globalFilter = useMemo(
-    () => (isServer ? '' : textFilter(deferredText, visibleColumnDefs)),
-    [isServer, deferredText, visibleColumnDefs],
+    () => (isServer ? '' : textFilter(filterText, visibleColumnDefs)),
+    [isServer, filterText, visibleColumnDefs],
   );
 
   const table = useTable({
@@ -309,7 +313,10 @@ export function Grid<T extends RowData>(props: GridProps<T>) {
           filterable={props.filterable ?? true}
           filterText={view.filterText}
           onFilterText={view.setFilterText}
-          onEnterRows={() => scrollRef.current?.focus()}
+          onEnterRows={() => {
+            setCommittedText(view.filterText);
+            scrollRef.current?.focus();
+          }}
           extra={props.toolbarExtra}
           countText={rowCountText(counts)}
           selectedCount={selection.selected.size}

@@ -50,9 +50,15 @@ export async function deferEventIndexes(
  */
 const BUILD_MEMORY = '256MB';
 
+/** How many indexes are built at once: one per connection, each on its own core. */
+const BUILDERS = 2;
+
 /**
- * Makes every deferred index again, each in its own transaction with the deletion of its row.
- * Returns how many. Nothing to do (one read) unless a load deferred some.
+ * Makes every deferred index again, each in its own transaction with the deletion of its row,
+ * two at a time on two connections (CREATE INDEX takes a SHARE lock, which another CREATE INDEX
+ * shares): the trigram index is built on one core while the b-trees go on the other. The
+ * trigram index goes first, as the longest. Returns how many. Nothing to do (one read) unless a
+ * load deferred some.
  */
 export async function buildDeferredIndexes(db: Kysely<Database>): Promise<number> {
   const deferred = await db
@@ -60,13 +66,23 @@ export async function buildDeferredIndexes(db: Kysely<Database>): Promise<number
     .select(['name', 'definition'])
     .orderBy('name')
     .execute();
-  for (const index of deferred) {
-    await db.transaction().execute(async (trx) => {
-      await sql`select set_config('maintenance_work_mem', ${BUILD_MEMORY}, true)`.execute(trx);
-      await sql.raw(index.definition).execute(trx);
-      await trx.deleteFrom('deferred_indexes').where('name', '=', index.name).execute();
-    });
-  }
+  const queue = [...deferred].sort(
+    (a, b) => Number(b.definition.includes(' gin ')) - Number(a.definition.includes(' gin ')),
+  );
+  const builder = async (): Promise<void> => {
+    for (let index = queue.shift(); index; index = queue.shift()) {
+      const { name, definition } = index;
+      await db.transaction().execute(async (trx) => {
+        await sql`select set_config('maintenance_work_mem', ${BUILD_MEMORY}, true)`.execute(trx);
+        await sql.raw(definition).execute(trx);
+        await trx.deleteFrom('deferred_indexes').where('name', '=', name).execute();
+      });
+    }
+  };
+  // A builder stops at its first failure; the other goes on through the queue, then it throws.
+  const results = await Promise.allSettled(Array.from({ length: BUILDERS }, builder));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   return deferred.length;
 }
 
