@@ -19,8 +19,9 @@ type Settings = Pick<LoadDatasetSettings, 'via' | 'integrationFor' | 'onSourceDo
  * Generates a dataset into files on a worker thread and ingests each file as soon as it is
  * written (HR first), as `npm run ingest` would read it: this thread writes one source while the
  * worker generates the next, and a large file is parsed on a parse worker while this thread
- * writes its rows. On two cores the demo loads in about half the time of generating and
- * ingesting on one thread. The files go in a private temporary directory, removed at the end.
+ * writes its rows. On two cores the demo's events load in 19.8 s against 24.7 s generating and
+ * ingesting on one thread (29 Nov). The files go in a private temporary directory, each removed
+ * once loaded and the directory at the end, also after a failure.
  * Throws when a batch is rejected (generated data is always valid, so that is a bug).
  */
 export async function ingestThroughFiles(
