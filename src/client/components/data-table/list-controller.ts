@@ -36,6 +36,9 @@ export interface ListController {
 
 let active: ListController | null = null;
 
+/** The list each element is, bound when it takes the focus (see bindListElement). */
+const lists = new WeakMap<Element, ListController>();
+
 /**
  * Makes a list the target of the list commands; returns a function that undoes it. Nothing
  * needs telling: context keys such as `selectionCount` are read afresh at every key press.
@@ -47,7 +50,20 @@ export function setActiveList(controller: ListController): () => void {
   };
 }
 
-/** The list that has the keyboard, if any. */
+/**
+ * Binds an element to its list, so that while the focus is in it the list commands act on that
+ * list whatever was registered last. A focused element that is removed gets no blur, so the
+ * bookkeeping of setActiveList alone can leave a focused grid with no active list, its keys dead.
+ */
+export function bindListElement(element: Element, controller: ListController): void {
+  lists.set(element, controller);
+}
+
+/** The list that has the keyboard: the one bound around the focus, else the last registered. */
 export function activeList(): ListController | null {
+  for (let at = document.activeElement; at; at = at.parentElement) {
+    const bound = lists.get(at);
+    if (bound) return bound;
+  }
   return active;
 }

@@ -13,7 +13,7 @@ import {
   toggleAtCursor,
 } from './grid-selection';
 import type { ListController } from './list-controller';
-import { setActiveList } from './list-controller';
+import { bindListElement, setActiveList } from './list-controller';
 
 /** What the grid's keyboard layer acts on; read afresh on every call. */
 export interface GridInputOptions {
@@ -37,7 +37,7 @@ export interface GridInputOptions {
 export interface GridInput {
   controller: Required<ListController>;
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
-  onFocus: () => void;
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
   onBlur: (event: FocusEvent<HTMLElement>) => void;
   /** Click moves the cursor (shift extends, mod toggles); double-click opens (mod: new tab). */
   onRowPointer: (index: number, event: MouseEvent<HTMLElement>) => void;
@@ -103,9 +103,13 @@ export function useGridInput(options: GridInputOptions): GridInput {
     [],
   );
 
-  const onFocus = useCallback(() => {
-    unregister.current ??= setActiveList(controller);
-  }, [controller]);
+  const onFocus = useCallback(
+    (event: FocusEvent<HTMLElement>) => {
+      bindListElement(event.currentTarget, controller);
+      unregister.current ??= setActiveList(controller);
+    },
+    [controller],
+  );
 
   const onBlur = useCallback((event: FocusEvent<HTMLElement>) => {
     if (event.currentTarget.contains(event.relatedTarget)) return;
