@@ -35,6 +35,18 @@ export interface DatasetProgress extends IngestProgress {
   total: number;
 }
 
+/**
+ * What a generated source's batch gave; throws when it was rejected (generated data is always
+ * valid, so that is a bug).
+ */
+export function generatedSourceCounts(source: SourceId, result: IngestResult): SourceCounts {
+  if (result.status !== 'succeeded') {
+    throw new Error(`The generated ${source} batch was rejected: ${result.message ?? ''}`);
+  }
+  const { records, events, accepted, duplicate, rejected, skipped, employees, runId } = result;
+  return { records, events, accepted, duplicate, rejected, skipped, employees, runId };
+}
+
 /** Optional settings of {@link ingestGeneratedDataset}; tests usually pass none. */
 export interface LoadDatasetSettings {
   via?: IngestVia;
@@ -167,21 +179,7 @@ export async function ingestGeneratedDataset(
         },
       });
       const written = ingested.then((result) => {
-        if (result.status !== 'succeeded') {
-          throw new Error(`The generated ${stream.id} batch was rejected: ${result.message ?? ''}`);
-        }
-        const { records, events, accepted, duplicate, rejected, skipped, employees, runId } =
-          result;
-        counts[stream.id] = {
-          records,
-          events,
-          accepted,
-          duplicate,
-          rejected,
-          skipped,
-          employees,
-          runId,
-        };
+        counts[stream.id] = generatedSourceCounts(stream.id, result);
         settings.onSourceDone?.(stream.id, counts[stream.id]);
       });
       // Observed here so a failure waits for the settling below, not an unhandled rejection.

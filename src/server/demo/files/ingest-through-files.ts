@@ -7,7 +7,7 @@ import { ingest } from '../../ingest/pipeline/ingest';
 import { startTypeScriptWorker } from '../../threads/typescript-worker';
 import { personalEmailDomains } from '../generator/catalog/outside-world';
 import type { GeneratorOptions, Manifest, SourceId } from '../generator/index';
-import { parserSourceOf, withDefaultEnd } from '../load-dataset';
+import { generatedSourceCounts, parserSourceOf, withDefaultEnd } from '../load-dataset';
 import type { LoadDatasetSettings, SourceCounts } from '../load-dataset';
 import type { FromFilesWorker } from './protocol';
 
@@ -104,22 +104,7 @@ export async function ingestThroughFiles(
         via: settings.via ?? 'generator',
         options: { ...ingestOptions, personalEmailDomains },
       });
-      if (result.status !== 'succeeded') {
-        throw new Error(
-          `The generated ${message.source} batch was rejected: ${result.message ?? ''}`,
-        );
-      }
-      const { records, events, accepted, duplicate, rejected, skipped, employees, runId } = result;
-      counts[message.source] = {
-        records,
-        events,
-        accepted,
-        duplicate,
-        rejected,
-        skipped,
-        employees,
-        runId,
-      };
+      counts[message.source] = generatedSourceCounts(message.source, result);
       settings.onSourceDone?.(message.source, counts[message.source]);
       await fs.promises.rm(file, { force: true });
     }
