@@ -42,6 +42,7 @@ import { huntPostgresRepositoryMigration } from './migrations/0047-hunt-postgres
 import { departureRowsMigration } from './migrations/0049-departure-rows';
 import { huntRememberedLabelsMigration } from './migrations/0053-hunt-remembered-labels';
 import { eventIdMarksMigration } from './migrations/0054-event-id-marks';
+import { eventsLz4Migration } from './migrations/0055-events-lz4';
 
 /** The migrations in order. Names are frozen once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -86,6 +87,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0049-departure-rows': departureRowsMigration(dialect),
     '0053-hunt-remembered-labels': huntRememberedLabelsMigration(dialect),
     '0054-event-id-marks': eventIdMarksMigration(dialect),
+    '0055-events-lz4': eventsLz4Migration(dialect),
   };
 }
 
