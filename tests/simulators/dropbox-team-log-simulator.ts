@@ -44,6 +44,8 @@ export interface DropboxTeamLogSimulator extends SimulatorKit {
   /** Every access token issued so far expires now. */
   expireTokens(): void;
   throttleNext(seconds: number): void;
+  /** The next token request is answered 429 with Retry-After `seconds`, `delayMs` after it came. */
+  throttleTokenNext(seconds: number, delayMs: number): void;
   pageSize: number;
   tokensIssued: number;
 }
@@ -64,6 +66,7 @@ export async function startDropboxTeamLogSimulator(count = 0): Promise<DropboxTe
   const cursors = new Map<string, { position: number; start: number }>();
   const resets = new Map<string, string>();
   let throttle: number | null = null;
+  let tokenThrottle: { seconds: number; delayMs: number } | null = null;
   let emptyNext = false;
   let clock = Date.now() - 86_400_000;
 
@@ -87,6 +90,14 @@ export async function startDropboxTeamLogSimulator(count = 0): Promise<DropboxTe
   const kit = await startSimulatorServer(
     ({ url, method, headers, body, send, takeFailure, now }) => {
       if (url.pathname === '/oauth2/token' && method === 'POST') {
+        if (tokenThrottle !== null) {
+          const { seconds, delayMs } = tokenThrottle;
+          tokenThrottle = null;
+          const refuse = () =>
+            send(429, { error: 'too_many_requests' }, { 'retry-after': String(seconds) });
+          setTimeout(refuse, delayMs);
+          return;
+        }
         const form = new URLSearchParams(body);
         if (form.get('client_id') !== sim.appKey || form.get('client_secret') !== sim.appSecret) {
           return send(400, { error: 'invalid_client: Invalid client_id or client_secret' });
@@ -237,6 +248,9 @@ export async function startDropboxTeamLogSimulator(count = 0): Promise<DropboxTe
     },
     expireTokens() {
       for (const token of tokens.keys()) tokens.set(token, 0);
+    },
+    throttleTokenNext(seconds: number, delayMs: number) {
+      tokenThrottle = { seconds, delayMs };
     },
     throttleNext(seconds: number) {
       throttle = seconds;

@@ -64,6 +64,11 @@ export interface OktaSimulator {
   enableOAuth(): { clientId: string; privateKey: string };
   /** Token requests, and the client assertion claims of each. */
   tokenRequests: Array<{ at: number; status: number; form: Record<string, string> }>;
+  /**
+   * The next token request is answered 429 E0000047, as Okta limits its authorization server:
+   * no Retry-After, the window resetting `resetAfterMs` after the answer (X-Rate-Limit-Reset).
+   */
+  throttleTokenNext(resetAfterMs: number): void;
   /** Every access token issued so far expires now. */
   expireTokens(): void;
   close(): Promise<void>;
@@ -82,6 +87,7 @@ export async function startOktaSimulator(count = 0): Promise<OktaSimulator> {
   const failures: number[] = [];
   let resetMidBody = false;
   let throttle: number | null = null;
+  let tokenThrottle: number | null = null;
   let rate: { limit: number; windowMs: number; windowStart: number; used: number } | null = null;
   let inFlight = 0;
   let persisted = Date.now() - 86_400_000;
@@ -132,6 +138,9 @@ export async function startOktaSimulator(count = 0): Promise<OktaSimulator> {
       rate = { limit, windowMs, windowStart: Date.now(), used: 0 };
     },
     tokenRequests: [],
+    throttleTokenNext(resetAfterMs) {
+      tokenThrottle = resetAfterMs;
+    },
     enableOAuth() {
       const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       app = { clientId: `0oa${randomUUID().replace(/-/g, '').slice(0, 17)}`, publicKey };
@@ -155,11 +164,29 @@ export async function startOktaSimulator(count = 0): Promise<OktaSimulator> {
   /** The org authorization server's token endpoint, as Okta documents it for service apps. */
   const tokenEndpoint = (body: string, response: http.ServerResponse) => {
     const form = Object.fromEntries(new URLSearchParams(body));
-    const answer = (status: number, payload: unknown) => {
+    const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       sim.tokenRequests.push({ at: Date.now(), status, form });
-      response.writeHead(status, { 'content-type': 'application/json' });
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(payload));
     };
+    if (tokenThrottle !== null) {
+      const resetAfterMs = tokenThrottle;
+      tokenThrottle = null;
+      const reset = Math.ceil((Date.now() + resetAfterMs) / 1000);
+      return answer(
+        429,
+        {
+          errorCode: 'E0000047',
+          errorSummary: 'API call exceeded rate limit due to too many requests.',
+          errorCauses: [],
+        },
+        {
+          'x-rate-limit-limit': '600',
+          'x-rate-limit-remaining': '0',
+          'x-rate-limit-reset': String(reset),
+        },
+      );
+    }
     const refuse = (description: string) =>
       answer(401, { error: 'invalid_client', error_description: description });
     if (!app) return refuse('Client authentication failed.');

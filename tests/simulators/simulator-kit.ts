@@ -80,9 +80,11 @@ export async function startSimulatorServer(
       kit.requests.push(seen);
       const send: Send = (status, payload, headers = {}) => {
         seen.status = status;
+        // A wait runs from the reply, which a delayed reply sends after the request came.
         const retryAfter = headers['retry-after'];
         if (retryAfter !== undefined) {
-          kit.waits.push({ at: now, until: now + Number(retryAfter) * 1000 });
+          const sent = Date.now();
+          kit.waits.push({ at: sent, until: sent + Number(retryAfter) * 1000 });
         }
         const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
         const type = typeof payload === 'string' ? 'text/plain' : 'application/json';

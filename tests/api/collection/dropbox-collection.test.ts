@@ -172,6 +172,31 @@ describe('collecting the Dropbox team log', () => {
     }
   }, 30_000);
 
+  it('counts the wait of a 429 on the token endpoint from Dropbox’s answer, not from the request', async () => {
+    const sim = await startDropboxTeamLogSimulator(5);
+    try {
+      const id = await configureCollection(admin, 'dropbox', settingsOf(sim));
+      // Answered 300 ms after it came: a wait counted from the request would end that early.
+      sim.throttleTokenNext(2, 300);
+      await collectOnce(collectDeps(t), id);
+      expect((await collectionOf(admin, id)).status).toMatchObject({
+        state: 'backing_off',
+        lastError:
+          'Dropbox answered 429 to the token request: a rate limit was reached; Vigil waits as Dropbox asks',
+      });
+      expect(sim.waits).toHaveLength(1);
+      const row = await t.db
+        .selectFrom('integration_collections')
+        .select('wait_until')
+        .where('integration_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.wait_until).toBeGreaterThanOrEqual(sim.waits[0]!.until);
+      expect(row.wait_until).toBeLessThan(sim.waits[0]!.until + 1000);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('a wrong refresh token gives a failing state with the sentence and no crash', async () => {
     const sim = await startDropboxTeamLogSimulator(5);
     try {

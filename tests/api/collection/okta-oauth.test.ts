@@ -128,6 +128,42 @@ describe('collecting Okta as an OAuth service app (private_key_jwt, okta.logs.re
     }
   });
 
+  it('waits for the rate-limit window a 429 on the token request names (X-Rate-Limit-Reset), then collects', async () => {
+    const sim = await startOktaSimulator(10);
+    try {
+      const oauth = sim.enableOAuth();
+      const id = await configureCollection(admin, 'okta', {
+        url: sim.url,
+        clientId: oauth.clientId,
+        privateKey: oauth.privateKey,
+      });
+      sim.throttleTokenNext(90_000);
+      await collectOnce(collectDeps(t), id);
+      expect((await collectionOf(admin, id)).status).toMatchObject({
+        state: 'backing_off',
+        lastError:
+          'Okta answered 429 to the token request: a rate limit was reached; Vigil waits as Okta asks',
+      });
+      const [refused] = sim.tokenRequests;
+      const row = await t.db
+        .selectFrom('integration_collections')
+        .select('wait_until')
+        .where('integration_id', '=', id)
+        .executeTakeFirstOrThrow();
+      // Okta's window, to the second it names: not a fixed minute from the request.
+      const reset = Math.ceil((refused!.at + 90_000) / 1000) * 1000;
+      expect(Math.abs(row.wait_until! - reset)).toBeLessThanOrEqual(1000);
+      expect(sim.requests).toHaveLength(0);
+
+      await dueNow(t, id);
+      await collectOnce(collectDeps(t), id);
+      await expectExactlyOnce(t, id, sim);
+      expect(sim.tokenRequests.map((r) => r.status)).toEqual([429, 200]);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('takes an API token or a client ID with its private key, exactly one of them; giving one drops the other', async () => {
     const created = await admin.post('/integrations', { name: 'Okta OAuth', kind: 'okta' });
     const id = created.body.integration.id as string;

@@ -59,6 +59,11 @@ export interface TokenEndpoint {
   allowInsecure: boolean;
   /** The sentence for a refusal of the credentials (400/401/403), after "<vendor> answered N". */
   refused: string;
+  /**
+   * When a 429 lets the next request go (epoch ms), for a vendor that says it otherwise than
+   * with Retry-After (Okta: X-Rate-Limit-Reset); Retry-After when left out.
+   */
+  notBefore?: (reply: VendorReply, now: number) => number | undefined;
 }
 
 /** The OAuth error code and description of a token endpoint's error reply (RFC 6749 §5.2). */
@@ -71,8 +76,11 @@ function oauthError(reply: VendorReply): string | null {
   }
 }
 
-/** POSTs a token request (a form, as OAuth 2.0 asks) and reads `access_token`, `expires_in`. */
-export async function mintToken(endpoint: TokenEndpoint, now: number): Promise<Minted> {
+/**
+ * POSTs a token request (a form, as OAuth 2.0 asks) and reads `access_token`, `expires_in`.
+ * A Retry-After counts from the answer, so the clock is read once it has come.
+ */
+export async function mintToken(endpoint: TokenEndpoint, now: () => number): Promise<Minted> {
   let reply: VendorReply;
   try {
     reply = await vendorRequest(endpoint.url, {
@@ -98,9 +106,9 @@ export async function mintToken(endpoint: TokenEndpoint, now: number): Promise<M
   }
   if (reply.status === 429) {
     const message = `${endpoint.vendor} answered 429 to the token request: a rate limit was reached; Vigil waits as ${endpoint.vendor} asks`;
-    return {
-      failure: { kind: 'throttled', message, notBefore: retryAfterAt(reply, now) ?? now + 60_000 },
-    };
+    const answered = now();
+    const notBefore = (endpoint.notBefore ?? retryAfterAt)(reply, answered) ?? answered + 60_000;
+    return { failure: { kind: 'throttled', message, notBefore } };
   }
   if (reply.status !== 200) {
     const message = `${endpoint.vendor} answered ${what} to the token request`;

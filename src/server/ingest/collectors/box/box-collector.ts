@@ -64,7 +64,7 @@ async function get(
       settings.enterpriseId!,
     ]),
     () => context.now(),
-    () => mintBoxToken(settings, allowInsecure, context.now()),
+    () => mintBoxToken(settings, allowInsecure, () => context.now()),
     (token) =>
       vendorRequest(url, {
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },

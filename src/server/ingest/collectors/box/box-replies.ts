@@ -15,7 +15,7 @@ import type { VendorReply } from '../vendor-http';
 export function mintBoxToken(
   settings: Readonly<Record<string, string>>,
   allowInsecure: boolean,
-  now: number,
+  now: () => number,
 ): Promise<Minted> {
   return mintToken(
     {

@@ -54,7 +54,7 @@ function post(
       settings.refreshToken!,
     ]),
     () => context.now(),
-    () => mintDropboxToken(settings, allowInsecure, context.now()),
+    () => mintDropboxToken(settings, allowInsecure, () => context.now()),
     (token) =>
       vendorRequest(`${settings.apiUrl}${path}`, {
         method: 'POST',

@@ -17,7 +17,7 @@ import type { VendorReply } from '../vendor-http';
 export function mintDropboxToken(
   settings: Readonly<Record<string, string>>,
   allowInsecure: boolean,
-  now: number,
+  now: () => number,
 ): Promise<Minted> {
   return mintToken(
     {

@@ -25,7 +25,7 @@ export function oktaGet(
   return withToken(
     credentialsKey(['okta', settings.url!, settings.clientId!, settings.privateKey!]),
     () => context.now(),
-    () => mintOktaToken(settings, allowInsecure, context.now()),
+    () => mintOktaToken(settings, allowInsecure, () => context.now()),
     (token) => send(`Bearer ${token}`),
     (reply) => reply.status === 401,
   );

@@ -3,6 +3,7 @@ import type { KeyObject } from 'node:crypto';
 
 import type { Minted } from '../access-token';
 import { mintToken } from '../access-token';
+import { oktaNotBefore } from './okta-replies';
 
 /*
  * OAuth 2.0 for an Okta service app, as Okta documents it for the System Log: the client
@@ -78,10 +79,10 @@ export function clientAssertion(
 export async function mintOktaToken(
   settings: Readonly<Record<string, string>>,
   allowInsecure: boolean,
-  now: number,
+  now: () => number,
 ): Promise<Minted> {
   const url = `${settings.url}/oauth2/v1/token`;
-  const assertion = clientAssertion(settings.clientId!, settings.privateKey ?? '', url, now);
+  const assertion = clientAssertion(settings.clientId!, settings.privateKey ?? '', url, now());
   if (typeof assertion !== 'string') {
     return { failure: { kind: 'denied', message: assertion.problem } };
   }
@@ -96,6 +97,7 @@ export async function mintOktaToken(
         client_assertion: assertion,
       },
       allowInsecure,
+      notBefore: oktaNotBefore,
       refused:
         'the client ID or private key is not valid, or the service app was not granted okta.logs.read (and Vigil does not send DPoP proofs: turn that requirement off for the app)',
     },
