@@ -13,6 +13,7 @@ import {
   expectEachOnce,
   pollAsScheduler,
   storedColumn,
+  storedWaitUntil,
 } from './support/vendor-collection';
 
 let t: TestApp;
@@ -185,13 +186,9 @@ describe('collecting the Dropbox team log', () => {
           'Dropbox answered 429 to the token request: a rate limit was reached; Vigil waits as Dropbox asks',
       });
       expect(sim.waits).toHaveLength(1);
-      const row = await t.db
-        .selectFrom('integration_collections')
-        .select('wait_until')
-        .where('integration_id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.wait_until).toBeGreaterThanOrEqual(sim.waits[0]!.until);
-      expect(row.wait_until).toBeLessThan(sim.waits[0]!.until + 1000);
+      const waitUntil = await storedWaitUntil(t, id);
+      expect(waitUntil).toBeGreaterThanOrEqual(sim.waits[0]!.until);
+      expect(waitUntil).toBeLessThan(sim.waits[0]!.until + 1000);
     } finally {
       await sim.close();
     }

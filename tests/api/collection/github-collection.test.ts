@@ -6,6 +6,7 @@ import type { GithubAuditSimulator } from '../../simulators/github-audit-simulat
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { collectDeps, testSecretKey } from './support/collection-helpers';
+import { storedWaitUntil } from './support/vendor-collection';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -73,13 +74,9 @@ describe('collecting the GitHub audit log', () => {
       expect(waiting.lastError).toBe(
         'GitHub answered 403: a rate limit was reached; Vigil waits as GitHub asks',
       );
-      const row = await t.db
-        .selectFrom('integration_collections')
-        .select('wait_until')
-        .where('integration_id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.wait_until).toBeGreaterThanOrEqual(sim.waits[0]!.until);
-      await new Promise((resolve) => setTimeout(resolve, row.wait_until! - Date.now() + 10));
+      const waitUntil = await storedWaitUntil(t, id);
+      expect(waitUntil).toBeGreaterThanOrEqual(sim.waits[0]!.until);
+      await new Promise((resolve) => setTimeout(resolve, waitUntil! - Date.now() + 10));
       await collectOnce(collectDeps(t), id);
       await expectExactlyOnce(id, sim);
       for (const wait of sim.waits) {

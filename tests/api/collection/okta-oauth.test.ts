@@ -7,7 +7,12 @@ import { startOktaSimulator } from '../../simulators/okta-simulator';
 import { startTestApp } from '../support/test-app';
 import type { ApiClient, TestApp } from '../support/test-app';
 import { collectDeps, expectExactlyOnce, testSecretKey } from './support/collection-helpers';
-import { collectionOf, configureCollection, dueNow } from './support/vendor-collection';
+import {
+  collectionOf,
+  configureCollection,
+  dueNow,
+  storedWaitUntil,
+} from './support/vendor-collection';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -145,14 +150,10 @@ describe('collecting Okta as an OAuth service app (private_key_jwt, okta.logs.re
           'Okta answered 429 to the token request: a rate limit was reached; Vigil waits as Okta asks',
       });
       const [refused] = sim.tokenRequests;
-      const row = await t.db
-        .selectFrom('integration_collections')
-        .select('wait_until')
-        .where('integration_id', '=', id)
-        .executeTakeFirstOrThrow();
+      const waitUntil = await storedWaitUntil(t, id);
       // Okta's window, to the second it names: not a fixed minute from the request.
       const reset = Math.ceil((refused!.at + 90_000) / 1000) * 1000;
-      expect(Math.abs(row.wait_until! - reset)).toBeLessThanOrEqual(1000);
+      expect(Math.abs(waitUntil! - reset)).toBeLessThanOrEqual(1000);
       expect(sim.requests).toHaveLength(0);
 
       await dueNow(t, id);

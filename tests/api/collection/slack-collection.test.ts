@@ -13,6 +13,7 @@ import {
   expectEachOnce,
   pollAsScheduler,
   storedColumn,
+  storedWaitUntil,
 } from './support/vendor-collection';
 
 let t: TestApp;
@@ -136,12 +137,8 @@ describe('collecting the Slack Audit Logs API', () => {
         lastError:
           'Slack answered 429 (ratelimited): the organization’s Audit Logs rate limit is used up; Vigil waits as Slack asks',
       });
-      const row = await t.db
-        .selectFrom('integration_collections')
-        .select('wait_until')
-        .where('integration_id', '=', id)
-        .executeTakeFirstOrThrow();
-      expect(row.wait_until).toBeGreaterThanOrEqual(sim.waits[0]!.until);
+      const waitUntil = await storedWaitUntil(t, id);
+      expect(waitUntil).toBeGreaterThanOrEqual(sim.waits[0]!.until);
       await pollAsScheduler(
         t,
         deps,

@@ -90,6 +90,16 @@ export function expectWaitsKept(sim: SimulatorKit): void {
   }
 }
 
+/** Until when the collection waits (epoch ms) as stored, or null when it does not. */
+export async function storedWaitUntil(t: TestApp, id: string): Promise<number | null> {
+  const row = await t.db
+    .selectFrom('integration_collections')
+    .select('wait_until')
+    .where('integration_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.wait_until;
+}
+
 /** Makes a collection due now and forgets any wait (as time passing would). */
 export async function dueNow(t: TestApp, id: string): Promise<void> {
   await t.db
