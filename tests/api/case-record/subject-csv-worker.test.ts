@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { constants, inflateRawSync } from 'node:zlib';
 
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CleanPages, SubjectCsvWriter } from '../../../src/server/case/report/subject-csv-writer';
 import { SUBJECT_CSV_HEADER } from '../../../src/server/case/report/timeline-columns';
-import { subjectEventsCsv } from '../../../src/server/case/report/timeline-csv';
+import {
+  startSubjectEventsCsv,
+  subjectEventsCsv,
+} from '../../../src/server/case/report/timeline-csv';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { exportReaderSource, subjectEventPages } from '../../../src/server/db/queries/case-export';
 import { insertEvents } from '../findings/support/insert-events';
@@ -48,6 +52,15 @@ beforeAll(async () => {
       email_subject: i % 7 === 0 ? `Re: "quarter", ${i % 3} → next` : null,
     });
   }
+  // Three events half a day from the rest, in a slice of their own (the last test hides them).
+  for (let i = 0; i < 3; i++)
+    events.push({
+      time: START + 6 * DAY + DAY / 2 + i * 1000,
+      employee_id: SUBJECT,
+      category: 'file',
+      activity: 'file_download',
+      file_name: 'Merger memo.pdf',
+    });
   await insertEvents(t, events);
   if (t.database.sqlite) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-csv-worker-'));
@@ -84,7 +97,7 @@ describe('the subject timeline written on a worker thread', () => {
     let rows = 0;
     for await (const page of subjectEventPages(t.database, SUBJECT, WINDOW, 7)) {
       rows += page.length;
-      here += pages.redacted(writer.page(page)).toString('utf8');
+      here += pages.redacted(writer.page(page)).bytes.toString('utf8');
     }
     expect(rows).toBeGreaterThan(400);
     expect(fromWorker).toBe(here);
@@ -105,5 +118,27 @@ describe('the subject timeline written on a worker thread', () => {
     const again = await text(subjectEventsCsv(handle, SUBJECT, WINDOW, (s) => s));
     expect(again.split('\r\n').length).toBeGreaterThan(400);
     expect(again).toContain('Plan 13.docx');
+  });
+
+  it('deflates each page it writes for the ZIP, and drops that where the redactor changed the page', async () => {
+    let deflated = 0;
+    let redacted = 0;
+    let first = true;
+    const hideMemo = (text: string) => text.replaceAll('Merger memo.pdf', 'Merger [hidden].pdf');
+    for await (const chunk of startSubjectEventsCsv(handle, SUBJECT, WINDOW, hideMemo).chunks) {
+      if (chunk.deflated) {
+        deflated++;
+        // A segment of a longer stream: it ends in a sync flush, not a final block.
+        const inflated = inflateRawSync(chunk.deflated, { finishFlush: constants.Z_SYNC_FLUSH });
+        expect(inflated.equals(chunk.bytes)).toBe(true);
+      } else if (!first) {
+        // A page the redactor changed is deflated where it is sent, from its redacted bytes.
+        expect(chunk.bytes.toString('utf8')).toContain('Merger [hidden].pdf');
+        redacted++;
+      }
+      first = false;
+    }
+    expect(deflated).toBeGreaterThan(5);
+    expect(redacted).toBe(1);
   });
 });

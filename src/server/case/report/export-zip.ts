@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PassThrough, Readable, Transform } from 'node:stream';
-
-import { ZipFile } from 'yazl';
+import { Readable } from 'node:stream';
 
 import type { DatabaseHandle } from '../../db/database';
 import { csvLine } from './csv';
@@ -11,6 +9,8 @@ import type { Cell } from '../../analysis/findings/topic-report';
 import type { FindingTable } from './finding-table';
 import { renderPdfReport } from './pdf-report';
 import { incidentTimelineCsv, startSubjectEventsCsv } from './timeline-csv';
+import { zipStream } from './zip-stream';
+import type { ZipChunk, ZipSource } from './zip-stream';
 
 /** One file of the export as the manifest lists it. */
 export interface ManifestFile {
@@ -38,13 +38,6 @@ export interface ExportResult {
   manifest: ExportManifest;
   manifestSha256: string;
 }
-
-/**
- * Deflate level 1. Measured on the bench's million-event timeline (151 MB of CSV): level 1
- * wrote 25.4 MB in 0.66 s of CPU, level 6 wrote 20.1 MB in 1.57 s. A fifth smaller is not
- * worth more than twice the time when the budget is ten seconds.
- */
-const COMPRESSION = 1;
 
 /** Rows of a finding table per chunk: each chunk is redacted and hashed as one string. */
 const TABLE_ROWS_PER_CHUNK = 500;
@@ -75,51 +68,36 @@ function findingCsv(table: FindingTable): TextSource {
   };
 }
 
-/** Passes bytes through, counting them and hashing them, and reports both when they end. */
-function hashing(path: string, source: Readable, record: (file: ManifestFile) => void): Readable {
+/** Passes a file's chunks on, hashing and counting their bytes, and records the file at its end. */
+async function* hashed(
+  path: string,
+  chunks: AsyncIterable<ZipChunk>,
+  record: (file: ManifestFile) => void,
+): AsyncGenerator<ZipChunk> {
   const hash = createHash('sha256');
   let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer | string, _encoding, done) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      hash.update(bytes);
-      size += bytes.length;
-      done(null, bytes);
-    },
-    flush(done) {
-      record({ path, sha256: hash.digest('hex'), size });
-      done();
-    },
-  });
-  source.on('error', (error) => tap.destroy(error));
-  return source.pipe(tap);
+  for await (const chunk of chunks) {
+    hash.update(chunk.bytes);
+    size += chunk.bytes.length;
+    yield chunk;
+  }
+  record({ path, sha256: hash.digest('hex'), size });
+}
+
+/** A stream's buffers as chunks of a file. */
+async function* chunksOf(stream: Readable): AsyncGenerator<ZipChunk> {
+  for await (const bytes of stream as AsyncIterable<Buffer>) yield { bytes };
 }
 
 /**
- * A text file's bytes: each chunk redacted (whole lines or a whole document, so no name is cut
- * in two), then hashed and counted as it is written; the file is recorded when it ends. The
- * stream is pulled by the ZIP's deflate, so a chunk is made only when the last one is taken.
+ * A text file's chunks, each redacted (whole lines or a whole document, so no name is cut in
+ * two). A chunk is made only when the ZIP takes the last one.
  */
-function redactedText(
-  path: string,
+async function* redactedText(
   chunks: AsyncIterable<string> | Iterable<string>,
   redact: (text: string) => string,
-  record: (file: ManifestFile) => void,
-): Readable {
-  return Readable.from(
-    (async function* () {
-      const hash = createHash('sha256');
-      let size = 0;
-      for await (const chunk of chunks) {
-        const bytes = Buffer.from(redact(chunk));
-        hash.update(bytes);
-        size += bytes.length;
-        yield bytes;
-      }
-      record({ path, sha256: hash.digest('hex'), size });
-    })(),
-    { objectMode: false },
-  );
+): AsyncGenerator<ZipChunk> {
+  for await (const chunk of chunks) yield { bytes: Buffer.from(redact(chunk)) };
 }
 
 /**
@@ -127,7 +105,7 @@ function redactedText(
  * and every event of the subject in the window (read page by page, never all at once), the
  * pinned evidence as JSON with its raw records and hashes, and manifest.json last, with the
  * SHA-256 and size of every other file as they were written. Each file is produced only when
- * the ZIP reaches it and each chunk only when deflate takes the last (back-pressure), so memory
+ * the ZIP reaches it and each chunk only when the reader takes the last (back-pressure), so memory
  * stays flat however many events the window holds. People are pseudonymized as the files are
  * made (the model arrives redacted; each CSV and JSON chunk passes the redactor), and the
  * manifest says so, with the reason a pin's stored hashes do not match its redacted copy.
@@ -143,49 +121,32 @@ export function exportZip(
   const { model, ctx, tables, redaction } = gathered;
   const c = model.cover.investigation;
   const files: ManifestFile[] = [];
-  const zip = new ZipFile();
-  const mtime = new Date(model.generatedAt);
-  const output = new PassThrough();
+  const record = (file: ManifestFile) => files.push(file);
   let settle: { resolve: (r: ExportResult) => void; reject: (e: unknown) => void };
   const result = new Promise<ExportResult>((resolve, reject) => (settle = { resolve, reject }));
   // A failure is reported through the stream; the promise is for callers that want the result.
   result.catch(() => undefined);
-  const fail = (error: unknown) => {
-    settle.reject(error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  };
 
-  const lazy = (path: string, open: () => Readable) =>
-    zip.addReadStreamLazy(path, { mtime, compressionLevel: COMPRESSION }, (cb) => {
-      try {
-        const stream = open();
-        stream.on('error', fail);
-        cb(null, stream);
-      } catch (error) {
-        fail(error);
-      }
-    });
-  const record = (file: ManifestFile) => files.push(file);
+  const sources: ZipSource[] = [];
   // The one place each kind of file is redacted: the PDF is drawn from the redacted model;
   // every CSV and JSON file passes its chunks through the redactor as they are written.
-  const add = (path: string, source: () => Readable) =>
-    lazy(path, () => hashing(path, source(), record));
+  const add = (path: string, chunks: () => AsyncIterable<ZipChunk>) =>
+    sources.push({ path, open: () => hashed(path, chunks(), record) });
   const addText = (path: string, kind: 'csv' | 'json', source: TextSource) =>
-    lazy(path, () =>
-      redactedText(path, source(), kind === 'json' ? redaction.json : redaction.text, record),
-    );
+    add(path, () => redactedText(source(), kind === 'json' ? redaction.json : redaction.text));
 
-  add('report.pdf', () => renderPdfReport(model));
+  add('report.pdf', () => chunksOf(renderPdfReport(model)));
   // The subject's timeline, a million lines, passes the same redactor cell by cell: each
   // distinct cell once, and a page whole whenever one of its cells names someone. Its pages
-  // are written on worker threads, which start now and read ahead while the PDF is drawn.
+  // are written and deflated on worker threads, which start now and read ahead while the PDF
+  // is drawn.
   const timeline = startSubjectEventsCsv(
     handle,
     ctx.subject.id,
     { from: c.windowStart, to: c.windowEnd },
     redaction.text,
   );
-  add('timeline/subject-events.csv', () => Readable.from(timeline.chunks, { objectMode: false }));
+  add('timeline/subject-events.csv', () => timeline.chunks);
   addText('timeline/incident-events.csv', 'csv', () =>
     incidentTimelineCsv(handle.db, handle.dialect, c.id),
   );
@@ -201,36 +162,41 @@ export function exportZip(
       2,
     )}\n`,
   ]);
-  zip.addReadStreamLazy('manifest.json', { mtime, compressionLevel: COMPRESSION }, (cb) => {
-    const manifest: ExportManifest = {
-      format: 'vigil-case-export/1',
-      investigationId: c.id,
-      title: c.title,
-      subjectEmployeeId: c.subject.id,
-      window: {
-        start: new Date(c.windowStart).toISOString(),
-        end: new Date(c.windowEnd).toISOString(),
-      },
-      generatedAt: new Date(model.generatedAt).toISOString(),
-      generatedBy: model.generatedBy,
-      identities: exportIdentities(redaction),
-      files: [...files],
-    };
-    const text = redaction.json(`${JSON.stringify(manifest, null, 2)}\n`);
-    const manifestSha256 = createHash('sha256').update(text).digest('hex');
-    void (hooks.beforeManifest?.(manifest, manifestSha256) ?? Promise.resolve()).then(() => {
+  sources.push({
+    path: 'manifest.json',
+    // Opened once every other file is written, so `files` lists them all.
+    open: async function* () {
+      const manifest: ExportManifest = {
+        format: 'vigil-case-export/1',
+        investigationId: c.id,
+        title: c.title,
+        subjectEmployeeId: c.subject.id,
+        window: {
+          start: new Date(c.windowStart).toISOString(),
+          end: new Date(c.windowEnd).toISOString(),
+        },
+        generatedAt: new Date(model.generatedAt).toISOString(),
+        generatedBy: model.generatedBy,
+        identities: exportIdentities(redaction),
+        files: [...files],
+      };
+      const text = redaction.json(`${JSON.stringify(manifest, null, 2)}\n`);
+      const manifestSha256 = createHash('sha256').update(text).digest('hex');
+      await hooks.beforeManifest?.(manifest, manifestSha256);
       settle.resolve({ manifest, manifestSha256 });
-      cb(null, Readable.from([Buffer.from(text)]));
-    }, fail);
+      yield { bytes: Buffer.from(text) };
+    },
   });
-  zip.end();
-  zip.outputStream.on('error', fail);
-  zip.outputStream.pipe(output);
-  // The reader went away (a closed tab), or the export failed: stop, and say so (a settled
-  // result stays as it is).
-  output.on('close', () => {
+
+  const stream = Readable.from(zipStream(sources, new Date(model.generatedAt)), {
+    objectMode: false,
+  });
+  // A failure ends the stream with its error; the reader going away (a closed tab) ends it
+  // too. Either way the timeline's workers stop, and a result not yet settled says why.
+  stream.on('error', (error) => settle.reject(error));
+  stream.on('close', () => {
     timeline.close();
     settle.reject(new Error('The export was abandoned before its manifest.'));
   });
-  return { stream: output, result };
+  return { stream, result };
 }

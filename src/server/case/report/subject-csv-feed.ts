@@ -27,11 +27,13 @@ const AHEAD = 24;
 
 /** A worker writing `job` (subject-csv-worker.ts). */
 function startWorker(job: SubjectCsvJob): Worker {
-  // A young generation of 16 MB (not the default 48): on the SQLite bench case it lowered the
-  // export's peak RSS 538 -> 490 MB and its CPU 30.7 -> 25.7 s (load 15-19).
+  // A young generation of 32 MB (not the default 48, nor the 16 once chosen under a load of
+  // 15-19): on a quiet machine 16 MB spent a quarter of each worker's time collecting garbage;
+  // 32 MB made the PostgreSQL bench case's export 9.1-10.4 -> 8.1-9.3 s, CPU 12.1-13.6 ->
+  // 10.4-10.6 s, for 20-40 MB more peak RSS (SQLite: 7.6-8.3 s against 8.0-8.8 s).
   return startTypeScriptWorker(new URL('./subject-csv-worker.ts', import.meta.url), {
     workerData: job,
-    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxYoungGenerationSizeMb: 32 },
   });
 }
 
@@ -125,10 +127,10 @@ function startWorkers(
  * its own cells). Where another connection can see the data (not an in-memory SQLite
  * database) they are written on worker threads, started at once so they read ahead while the
  * export writes the files before the timeline: the window is cut into slices of time, which
- * the workers read and write in turn through connections of their own, so both cores work
- * while the main thread redacts, hashes, compresses and sends the pages in order. The pages
- * are the same bytes however they are written. `close` ends the workers (the iteration ends
- * them too when it ends, early or not).
+ * the workers read, write and deflate in turn through connections of their own, so both
+ * cores work while the main thread redacts, hashes and sends the pages in order. The pages are
+ * the same bytes however they are written. `close` ends the workers (the iteration ends them
+ * too when it ends, early or not).
  */
 export class SubjectCsvFeed {
   readonly #workers: WorkerPages[] | null;

@@ -4,12 +4,14 @@ import type { MessagePort } from 'node:worker_threads';
 import { openExportReader, subjectEventPages } from '../../db/queries/case-export';
 import type { ExportReaderSource } from '../../db/queries/case-export';
 import { SubjectCsvWriter } from './subject-csv-writer';
+import { deflateSegment } from './zip-stream';
 import type { SubjectCsvPage } from './subject-csv-writer';
 
 /*
  * Part of the subject timeline's CSV written on a thread of its own (see subject-csv-feed.ts):
- * this thread reads its slices of the window through its own connection and writes their
- * pages, while the main thread redacts, hashes, compresses and sends the pages before them.
+ * this thread reads its slices of the window through its own connection, writes their pages
+ * and deflates each for the ZIP, while the main thread redacts, hashes and sends the pages
+ * before them.
  */
 
 /** What one worker is asked to write. */
@@ -48,12 +50,16 @@ port.on('message', (message: ToSubjectCsvWorker) => {
 const post = (message: FromSubjectCsvWorker, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
 
-/** A page's bytes move to the main thread when they own their memory whole (no copy). */
+/** A page's bytes move to the main thread where they own their memory whole (no copy). */
 function transferable(page: SubjectCsvPage): ArrayBuffer[] {
-  const { buffer, byteOffset, byteLength } = page.bytes;
-  return byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer
-    ? [buffer]
-    : [];
+  const owned: ArrayBuffer[] = [];
+  for (const bytes of [page.bytes, page.deflated]) {
+    if (!bytes) continue;
+    const { buffer, byteOffset, byteLength } = bytes;
+    if (byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer)
+      owned.push(buffer);
+  }
+  return owned;
 }
 
 async function run(): Promise<void> {
@@ -70,6 +76,8 @@ async function run(): Promise<void> {
         while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
         credit -= 1;
         const page = writer.page(rows);
+        // Deflated here, beside the bytes, so the main thread only hashes and sends them.
+        page.deflated = deflateSegment(page.bytes);
         post({ type: 'page', page }, transferable(page));
       }
       post({ type: 'slice-end' });

@@ -18,6 +18,8 @@ export interface SubjectCsvPage {
   fresh: string[];
   /** The numbers of the distinct cells this page holds. */
   used: Int32Array;
+  /** The bytes as a ZIP's deflate segment, where the thread that wrote them made one too. */
+  deflated?: Uint8Array;
 }
 
 /** The fields the sentence (eventSummary) is made of. */
@@ -202,8 +204,11 @@ export class CleanPages {
     this.#redact = redact;
   }
 
-  /** The page's bytes as the export writes them (a Buffer: it reads as its text). */
-  redacted(page: SubjectCsvPage): Buffer {
+  /**
+   * The page's bytes as the export writes them (a Buffer: it reads as its text), with its
+   * deflated segment when the redactor leaves them as they are.
+   */
+  redacted(page: SubjectCsvPage): { bytes: Buffer; deflated?: Uint8Array } {
     const clean = this.#clean;
     if (page.firstFresh !== clean.length)
       throw new Error(`Timeline page out of order: cell ${page.firstFresh}, ${clean.length} known`);
@@ -213,7 +218,8 @@ export class CleanPages {
     }
     const { buffer, byteOffset, byteLength } = page.bytes;
     const bytes = Buffer.from(buffer, byteOffset, byteLength);
-    for (const id of page.used) if (!clean[id]) return Buffer.from(this.#redact(bytes.toString()));
-    return bytes;
+    for (const id of page.used)
+      if (!clean[id]) return { bytes: Buffer.from(this.#redact(bytes.toString())) };
+    return { bytes, deflated: page.deflated };
   }
 }

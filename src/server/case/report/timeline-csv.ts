@@ -28,7 +28,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Every event of the subject in [from, to), oldest first, as CSV with people redacted: the
- * header, then one chunk of whole lines per page of rows, Buffers of UTF-8. The pages are
+ * header, then one chunk of whole lines per page of rows, Buffers of UTF-8, each with its page's
+ * deflated ZIP segment where a worker made one and the redactor left the page as it was. The pages are
  * written apart from the redactor (on worker threads where they can read the data, started at
  * once: SubjectCsvFeed), and each distinct cell is shown to `redact` once, not once per row: a
  * page whose cells `redact` all leaves as they are is written as it is, and any other page
@@ -40,12 +41,12 @@ export function startSubjectEventsCsv(
   employeeId: string,
   window: { from: number; to: number },
   redact: (text: string) => string,
-): { chunks: AsyncGenerator<Buffer>; close(): void } {
+): { chunks: AsyncGenerator<{ bytes: Buffer; deflated?: Uint8Array }>; close(): void } {
   const feed = new SubjectCsvFeed(handle, employeeId, window, subjectPageRows(handle));
   return {
     chunks: (async function* () {
       try {
-        yield Buffer.from(redact(SUBJECT_CSV_HEADER));
+        yield { bytes: Buffer.from(redact(SUBJECT_CSV_HEADER)) };
         const verdicts: CleanPages[] = [];
         for await (const { writer, page } of feed.pages())
           yield (verdicts[writer] ??= new CleanPages(redact)).redacted(page);
@@ -57,14 +58,15 @@ export function startSubjectEventsCsv(
   };
 }
 
-/** startSubjectEventsCsv's chunks, for a reader that reads them to the end or ends them. */
-export function subjectEventsCsv(
+/** startSubjectEventsCsv's bytes, for a reader that reads them to the end or ends them. */
+export async function* subjectEventsCsv(
   handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
   employeeId: string,
   window: { from: number; to: number },
   redact: (text: string) => string,
 ): AsyncGenerator<Buffer> {
-  return startSubjectEventsCsv(handle, employeeId, window, redact).chunks;
+  for await (const chunk of startSubjectEventsCsv(handle, employeeId, window, redact).chunks)
+    yield chunk.bytes;
 }
 
 /** Every event of every incident of the case, oldest first, with the incidents it belongs to. */
