@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 
 import { expect, test } from '@playwright/test';
@@ -5,6 +6,9 @@ import type { Page } from '@playwright/test';
 
 import { personAs } from './support/people';
 import { adminApi, press, signIn, tabTo } from './support/vigil';
+import { readZip } from '../api/case-record/zip-reader';
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** The demo's departing-employee case (src/server/demo/demo-data.ts): its subject has USB writes. */
 const DEPARTING = 'Departing employee: files to USB and personal mail';
@@ -29,7 +33,7 @@ async function choose(page: Page, words: string, option: RegExp): Promise<void> 
   await press(page, 'Enter');
 }
 
-test('the case record by keys: a case from a template, a step ticked, a note, a pinned event, closed with an outcome, the report exported', async ({
+test('the case record by keys: a case from a template, a step ticked, a note, a pinned event, closed with an outcome, the report and the ZIP exported', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -131,4 +135,24 @@ test('the case record by keys: a case from a template, a step ticked, a note, a 
   expect(bytes.length).toBeGreaterThan(0);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(page.getByText(/^Saved vigil-case-.+-report\.pdf$/)).toBeVisible();
+
+  // 7. The whole case as a ZIP: it opens, and its manifest's SHA-256 and size match each file.
+  const zipDownload = page.waitForEvent('download', { timeout: 60_000 });
+  await fromPalette(page, 'Export report', /Export Report/);
+  await choose(page, 'ZIP', /Case as ZIP/);
+  const zipFile = await zipDownload;
+  expect(zipFile.suggestedFilename()).toMatch(/\.zip$/);
+  const entries = readZip(fs.readFileSync(await zipFile.path()));
+  const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.data.toString()) as {
+    files: Array<{ path: string; sha256: string; size: number }>;
+  };
+  expect(manifest.files.map((f) => f.path)).toEqual(
+    entries.map((e) => e.name).filter((name) => name !== 'manifest.json'),
+  );
+  for (const file of manifest.files) {
+    const data = entries.find((e) => e.name === file.path)!.data;
+    expect({ path: file.path, size: data.length, sha256: sha256(data) }).toEqual(file);
+  }
+  const timeline = entries.find((e) => e.name === 'timeline/subject-events.csv')!;
+  expect(timeline.data.toString().split('\r\n').length).toBeGreaterThan(100);
 });
