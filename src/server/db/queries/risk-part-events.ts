@@ -98,14 +98,18 @@ function selectPartEvents(
 ): EventsQuery {
   switch (selection.kind) {
     case 'incidents': {
+      // By id and time, as each link records them: PostgreSQL then looks each event up in its
+      // month's partition only, where by id alone it probed every partition's primary key
+      // (76,866 events of the report bench's case: 844 -> 476 ms at 5 partitions, and 156
+      // probes an event at ten million); SQLite reads each through (employee, time, id).
       const timelines = incidentsDb(db)
         .selectFrom('incident_events')
-        .select('event_id')
+        .select(['event_id', 'time'])
         .where('incident_id', 'in', selection.incidentIds.length ? selection.incidentIds : ['']);
       return db
         .selectFrom('events')
         .where('employee_id', '=', employeeId)
-        .where('id', 'in', sql<number>`(${timelines})`);
+        .where(sql<SqlBool>`("events"."id", "events"."time") in (${timelines})`);
     }
     case 'transfers':
       return externalTransfers(db, { employeeId, from: selection.from, to: selection.to });
