@@ -14,9 +14,13 @@ import { readZip } from '../../api/case-record/zip-reader';
  * deflated here, and the records a reader relies on.
  */
 
-async function zipOf(sources: ZipSource[], mtime = new Date(Date.UTC(2026, 10, 29, 12))) {
+async function zipOf(
+  sources: ZipSource[],
+  mtime = new Date(Date.UTC(2026, 10, 29, 12)),
+  zip64From?: number,
+) {
   const parts: Buffer[] = [];
-  for await (const part of zipStream(sources, mtime)) parts.push(part);
+  for await (const part of zipStream(sources, mtime, zip64From)) parts.push(part);
   return Buffer.concat(parts);
 }
 
@@ -88,6 +92,38 @@ describe('zipStream', () => {
     expect(zip.readUInt16LE(ut)).toBe(0x5455);
     expect(zip.readInt32LE(ut + 5)).toBe(mtime.getTime() / 1000);
     expect(compressed).toBeLessThan(body.length / 3);
+  });
+
+  it('writes ZIP64 records where sizes or offsets pass four gigabytes (here forced from 0)', async () => {
+    const one = text(3000, 'a');
+    const two = text(10, 'b');
+    const zip = await zipOf(
+      [
+        { path: 'one.csv', open: () => [{ bytes: one, deflated: deflateSegment(one) }] },
+        { path: 'two.csv', open: () => [{ bytes: two }] },
+      ],
+      undefined,
+      0,
+    );
+    const entries = readZip(zip);
+    expect(entries.map((e) => [e.name, e.data.toString()])).toEqual([
+      ['one.csv', one.toString()],
+      ['two.csv', two.toString()],
+    ]);
+    // The end record points to the ZIP64 one; each file's record needs version 4.5.
+    const end = zip.length - 22;
+    expect(zip.readUInt16LE(end + 10)).toBe(0xffff);
+    expect(zip.readUInt32LE(end + 16)).toBe(0xffffffff);
+    const record = Number(zip.readBigUInt64LE(end - 20 + 8));
+    expect(zip.readUInt32LE(record)).toBe(0x06064b50);
+    const directory = Number(zip.readBigUInt64LE(record + 48));
+    expect(zip.readUInt16LE(directory + 6)).toBe(45);
+    // The first file's data descriptor has eight-byte sizes: the second file follows it.
+    const compressed = Number(zip.readBigUInt64LE(directory + 46 + 'one.csv'.length + 9 + 4 + 8));
+    const descriptor = 30 + 'one.csv'.length + compressed;
+    expect(zip.readUInt32LE(descriptor)).toBe(0x08074b50);
+    expect(Number(zip.readBigUInt64LE(descriptor + 16))).toBe(one.length);
+    expect(zip.readUInt32LE(descriptor + 24)).toBe(0x04034b50);
   });
 
   it('opens a file only when the writer reaches it, and stops where the reader stops', async () => {

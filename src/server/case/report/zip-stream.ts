@@ -81,10 +81,12 @@ function localHeader(name: Buffer, when: { time: number; date: number }): Buffer
   return Buffer.concat([header, name]);
 }
 
-const zip64 = (file: Written) => file.size >= U32 || file.compressed >= U32 || file.offset >= U32;
+/** Whether a file needs ZIP64's eight-byte sizes and offset (`limit`: U32, lower in tests). */
+const zip64 = (file: Written, limit: number) =>
+  file.size >= limit || file.compressed >= limit || file.offset >= limit;
 
-function dataDescriptor(file: Written): Buffer {
-  const wide = zip64(file);
+function dataDescriptor(file: Written, limit: number): Buffer {
+  const wide = zip64(file, limit);
   const descriptor = Buffer.alloc(wide ? 24 : 16);
   descriptor.writeUInt32LE(0x08074b50, 0);
   descriptor.writeUInt32LE(file.crc, 4);
@@ -98,8 +100,13 @@ function dataDescriptor(file: Written): Buffer {
   return descriptor;
 }
 
-function centralRecord(file: Written, when: { time: number; date: number }, mtime: Date): Buffer {
-  const wide = zip64(file);
+function centralRecord(
+  file: Written,
+  when: { time: number; date: number },
+  mtime: Date,
+  limit: number,
+): Buffer {
+  const wide = zip64(file, limit);
   // Info-ZIP's universal time (UTC seconds), as unzip and 7-Zip read it.
   const ut = Buffer.alloc(9);
   ut.writeUInt16LE(0x5455, 0);
@@ -140,14 +147,15 @@ function centralRecord(file: Written, when: { time: number; date: number }, mtim
   return Buffer.concat([record, file.name, ...extra]);
 }
 
-function endRecords(count: number, start: number, size: number): Buffer {
+function endRecords(count: number, start: number, size: number, limit: number): Buffer {
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  const wide = count >= 0xffff || start >= U32 || size >= U32;
-  end.writeUInt16LE(Math.min(count, 0xffff), 8);
-  end.writeUInt16LE(Math.min(count, 0xffff), 10);
-  end.writeUInt32LE(Math.min(size, U32), 12);
-  end.writeUInt32LE(Math.min(start, U32), 16);
+  const wide = count >= 0xffff || start >= limit || size >= limit;
+  // With ZIP64 records, these say "see the ZIP64 record" (all ones), as APPNOTE 4.4.1.4 asks.
+  end.writeUInt16LE(wide ? 0xffff : count, 8);
+  end.writeUInt16LE(wide ? 0xffff : count, 10);
+  end.writeUInt32LE(wide ? U32 : size, 12);
+  end.writeUInt32LE(wide ? U32 : start, 16);
   if (!wide) return end;
   const record = Buffer.alloc(56);
   record.writeUInt32LE(0x06064b50, 0);
@@ -174,6 +182,8 @@ function endRecords(count: number, start: number, size: number): Buffer {
 export async function* zipStream(
   files: Iterable<ZipSource>,
   mtime: Date,
+  /** Sizes and offsets from which ZIP64 records are written; lower only to test them. */
+  zip64From = U32,
 ): AsyncGenerator<Buffer, void, undefined> {
   const when = dosTime(mtime);
   const written: Written[] = [];
@@ -224,11 +234,13 @@ export async function* zipStream(
     const last = await segment();
     const tail = last ? Buffer.concat([last, FINAL_BLOCK]) : FINAL_BLOCK;
     file.compressed += tail.length;
-    const descriptor = dataDescriptor(file);
+    const descriptor = dataDescriptor(file, zip64From);
     offset += file.compressed + descriptor.length;
     written.push(file);
     yield Buffer.concat([tail, descriptor]);
   }
-  const directory = Buffer.concat(written.map((file) => centralRecord(file, when, mtime)));
-  yield Buffer.concat([directory, endRecords(written.length, offset, directory.length)]);
+  const directory = Buffer.concat(
+    written.map((file) => centralRecord(file, when, mtime, zip64From)),
+  );
+  yield Buffer.concat([directory, endRecords(written.length, offset, directory.length, zip64From)]);
 }
