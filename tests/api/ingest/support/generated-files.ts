@@ -18,9 +18,19 @@ export interface GeneratedFiles {
   remove(): void;
 }
 
-/** Yesterday in UTC: whole days only, so every generated record is in the past. */
-function yesterday(): string {
-  return new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const DAY = 86_400_000;
+
+/**
+ * The last Friday before today, UTC: whole days only, so every generated record is in the
+ * past, and a window of up to five days ending then holds working days only, so what a test
+ * counts does not depend on the weekday it runs on (on a Monday, two days ending yesterday were
+ * a weekend: quarantine.test.ts found 27 Okta records where it takes 30).
+ */
+function lastFriday(): string {
+  const yesterday = Math.floor(Date.now() / DAY) - 1;
+  // Day 0, 1970-01-01, was a Thursday, so Fridays are the days d with d % 7 === 1.
+  const back = (((yesterday - 1) % 7) + 7) % 7;
+  return new Date((yesterday - back) * DAY).toISOString().slice(0, 10);
 }
 
 /** Writes 20 employees x 7 days (seed 9) to a temporary folder. */
@@ -29,7 +39,7 @@ export async function writeGeneratedFiles(
 ): Promise<GeneratedFiles> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-ingest-test-'));
   const manifest = await writeDataset(
-    generate({ employees: 20, days: 7, seed: 9, endDate: yesterday(), ...options }),
+    generate({ employees: 20, days: 7, seed: 9, endDate: lastFriday(), ...options }),
     dir,
   );
   const order = (Object.keys(manifest.sources) as SourceId[]).sort(
