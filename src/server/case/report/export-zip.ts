@@ -105,8 +105,8 @@ async function* redactedText(
  * and every event of the subject in the window (read page by page, never all at once), the
  * pinned evidence as JSON with its raw records and hashes, and manifest.json last, with the
  * SHA-256 and size of every other file as they were written. Each file is produced only when
- * the ZIP reaches it and each chunk only when the reader takes the last (back-pressure), so memory
- * stays flat however many events the window holds. People are pseudonymized as the files are
+ * the ZIP reaches it and each chunk only when the reader takes the last (back-pressure), so
+ * memory stays flat however many events the window holds. People are pseudonymized as the files are
  * made (the model arrives redacted; each CSV and JSON chunk passes the redactor), and the
  * manifest says so, with the reason a pin's stored hashes do not match its redacted copy.
  */

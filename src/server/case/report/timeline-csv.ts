@@ -28,13 +28,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Every event of the subject in [from, to), oldest first, as CSV with people redacted: the
- * header, then one chunk of whole lines per page of rows, Buffers of UTF-8, each with its page's
- * deflated ZIP segment where a worker made one and the redactor left the page as it was. The pages are
- * written apart from the redactor (on worker threads where they can read the data, started at
- * once: SubjectCsvFeed), and each distinct cell is shown to `redact` once, not once per row: a
- * page whose cells `redact` all leaves as they are is written as it is, and any other page
- * passes `redact` whole, as every chunk of the export does (CleanPages). `close` stops the
- * writing when the chunks are not wanted after all (ending the chunks stops it too).
+ * header, then one chunk of whole lines per page of rows, Buffers of UTF-8, each with its
+ * page's deflated ZIP segment where a worker made one and the redactor left the page as it was.
+ * The pages are written apart from the redactor (on worker threads where they can read the
+ * data, started at once: SubjectCsvFeed), and each distinct cell is shown to `redact` once, not
+ * once per row: a page whose cells `redact` all leaves as they are is written as it is, and any
+ * other page passes `redact` whole, as every chunk of the export does (CleanPages). `close`
+ * stops the writing when the chunks are not wanted after all (ending the chunks stops it too).
  */
 export function startSubjectEventsCsv(
   handle: Pick<DatabaseHandle, 'sqlite' | 'pool'>,
