@@ -189,6 +189,12 @@ export class SubjectCsvWriter {
   }
 }
 
+/** A page as the export writes it: its bytes, and its worker-made segment while still valid. */
+export interface RedactedPage {
+  bytes: Buffer;
+  deflated?: Uint8Array;
+}
+
 /**
  * The redactor's verdicts on a writer's cells, taken once per cell. A cell is clean when the
  * redactor leaves it as it is and it does not start with white space: the redactor reads a name
@@ -208,7 +214,7 @@ export class CleanPages {
    * The page's bytes as the export writes them (a Buffer: it reads as its text), with its
    * deflated segment when the redactor leaves them as they are.
    */
-  redacted(page: SubjectCsvPage): { bytes: Buffer; deflated?: Uint8Array } {
+  redacted(page: SubjectCsvPage): RedactedPage {
     const clean = this.#clean;
     if (page.firstFresh !== clean.length)
       throw new Error(`Timeline page out of order: cell ${page.firstFresh}, ${clean.length} known`);

@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema';
 import { csvLine } from './csv';
 import { SubjectCsvFeed } from './subject-csv-feed';
 import { CleanPages } from './subject-csv-writer';
+import type { RedactedPage } from './subject-csv-writer';
 import { INCIDENT_CSV_COLUMNS, INCIDENT_CSV_HEADER, SUBJECT_CSV_HEADER } from './timeline-columns';
 
 /** Rows read from the database at a time: a page is written out before the next is read. */
@@ -41,7 +42,7 @@ export function startSubjectEventsCsv(
   employeeId: string,
   window: { from: number; to: number },
   redact: (text: string) => string,
-): { chunks: AsyncGenerator<{ bytes: Buffer; deflated?: Uint8Array }>; close(): void } {
+): { chunks: AsyncGenerator<RedactedPage>; close(): void } {
   const feed = new SubjectCsvFeed(handle, employeeId, window, subjectPageRows(handle));
   return {
     chunks: (async function* () {
