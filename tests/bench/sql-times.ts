@@ -8,7 +8,7 @@ import pg from 'pg';
  * text. On SQLite the CPU is the process's around each better-sqlite3 call (SQLite runs in
  * it); on PostgreSQL it is the backend's, read from /proc/<backend pid>/stat around each query
  * (10 ms ticks: meaningful summed, not for one short statement). Call `startSqlTimes` before
- * the work and `sqlTimesReport` after it. With SQL_FULL=FILE (SQLite), the report also writes
+ * the work and `sqlTimesReport` after it. With SQL_FULL=FILE, the report also writes
  * the full text and parameters of the statements it lists to FILE as JSON, to replay them.
  */
 interface Tally {
@@ -83,7 +83,8 @@ function patchPostgres(): void {
     const ticks = backendTicks(pid);
     const t0 = performance.now();
     const result = original.apply(this, args) as Promise<unknown>;
-    const done = () => add(text, performance.now() - t0, (backendTicks(pid) - ticks) * 10);
+    const values = (first as { values?: unknown } | null)?.values ?? args[1];
+    const done = () => add(text, performance.now() - t0, (backendTicks(pid) - ticks) * 10, values);
     return result.then(
       (value) => {
         done();

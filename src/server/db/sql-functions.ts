@@ -72,6 +72,13 @@ export function clearMatchDeadline(key: string): void {
  */
 export const DEADLINE_FUNCTION = 'vigil_deadline';
 
+/**
+ * vigil_tally(key, ...): how many rows gave each distinct tuple of its arguments, as a JSON
+ * array of [[key, ...], count]. A GROUP BY that SQLite would sort row by row (1M rows: 1.4 s
+ * of sorting), for an aggregate whose keys are few (a case's counting pass, candidate-rules.ts).
+ */
+export const TALLY_FUNCTION = 'vigil_tally';
+
 /** A value SQLite hands a function as text: numbers (JSON numbers of attributes) written out. */
 function asText(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -112,6 +119,18 @@ export function registerSqlFunctions(sqlite: SQLite.Database): void {
     const key = asText(deadline);
     if (key && Date.now() > (deadlines.get(key) ?? Infinity)) throw new MatchDeadlineExceeded();
     return 1;
+  });
+  sqlite.aggregate(TALLY_FUNCTION, {
+    varargs: true,
+    start: () => new Map<string, { key: unknown[]; n: number }>(),
+    step: (tally: Map<string, { key: unknown[]; n: number }>, ...key: unknown[]) => {
+      const text = key.join('\u0000');
+      const entry = tally.get(text);
+      if (entry) entry.n++;
+      else tally.set(text, { key, n: 1 });
+    },
+    result: (tally: Map<string, { key: unknown[]; n: number }>) =>
+      JSON.stringify([...tally.values()].map(({ key, n }) => [key, n])),
   });
   sqlite.function(IN_CIDR_FUNCTION, { deterministic: true }, (value: unknown, network: unknown) => {
     const address = asText(value);

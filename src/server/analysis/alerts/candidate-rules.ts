@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 
 import type { Dialect } from '../../db/dialect';
-import { subjectRows } from '../../db/queries/findings/sql-parts';
 import type { Database } from '../../db/schema';
 import type { FilterContext } from '../rules/compile-filter';
 import { compileFilter } from '../rules/compile-filter';
@@ -11,6 +10,7 @@ import { resolveField } from '../rules/fields';
 import { pinnedActivities } from '../rules/validate-filter';
 import type { Rule, RuleStep } from '../rules/rule-schema';
 import type { Filter } from '../rules/filter-types';
+import { countCaseSteps } from './case-counting-pass';
 
 /** A rule and the span of the person's events it reads. */
 export interface RuleSpan {
@@ -41,8 +41,8 @@ export function leastEvents(step: RuleStep): number {
  * Which rules could fire for one person, from one pass over their events in the widest span:
  * each step's events are counted in its rule's span, and a rule whose steps do not all have
  * enough of them cannot fire, so its (far costlier) burst search is skipped. Most people match
- * no rule at all, which is what makes detection over everyone cheap. `byActivity`: one arm per
- * activity (below), for a case's analysis, each reading its rows in the engine's cheapest order.
+ * no rule at all, which is what makes detection over everyone cheap. `byActivity`: a case's
+ * analysis, where each row is sent by its activity to the steps that name it (countCaseSteps).
  */
 export async function candidateRules(
   db: Kysely<Database>,
@@ -54,7 +54,7 @@ export async function candidateRules(
   if (spans.length === 0) return [];
   const from = Math.min(...spans.map((s) => s.from));
   const to = Math.max(...spans.map((s) => s.to));
-  const steps = spans.flatMap(({ rule, from: start, to: end }, r) =>
+  const steps: StepItem[] = spans.flatMap(({ rule, from: start, to: end }, r) =>
     rule.condition.steps.map((step, s) => ({
       name: `c_${r}_${s}`,
       step,
@@ -67,7 +67,7 @@ export async function candidateRules(
   // with what rules most rows out at least cost: the source a step pins (one comparison,
   // where the activity list is a lookup), and no time test for a rule whose span is the
   // statement's (a case's analysis).
-  const countOf = (item: (typeof steps)[number]) => {
+  const countTest = (item: StepItem) => {
     const source = pinnedSource(item.step.match);
     const tests = [
       ...(source === null ? [] : [sql`e.source = ${source}`]),
@@ -76,69 +76,65 @@ export async function candidateRules(
         : [sql`e.time >= ${item.start} and e.time < ${item.end}`]),
       compileFilter(item.step.match, 'e', context),
     ];
-    return sql`sum(case when ${sql.join(tests, sql` and `)} then 1 else 0 end)`;
+    return sql`${sql.join(tests, sql` and `)}`;
   };
-  // With `byActivity` (a case's analysis), one arm per activity some step names (every step
-  // pins its activities; one arm over every event for a step that does not), reading that
-  // activity's events through the (employee, activity, time) index and counting only the
-  // steps that name it: a row is tested against the few steps that can match it, not all of
-  // them (38 tests a row for the shipped rules: 3 s of a case's 7 s at 1M events). A step's
-  // count is the sum of its arms' counts: the events it matches, each counted once. Detection
-  // over everyone keeps one arm: PostgreSQL plans the statement anew for every person, and
-  // the arms' statement takes 100-300 ms to plan where a person's events count in far less.
-  const arms = new Map<string | null, Set<string>>();
-  const pinned = steps.map((item) => item.activities);
-  if (byActivity) {
-    for (const item of steps)
-      for (const activity of item.activities === null ? [null] : new Set(item.activities))
-        arms.set(activity, (arms.get(activity) ?? new Set()).add(item.name));
-  } else {
-    arms.set(null, new Set(steps.map((item) => item.name)));
-  }
-  // Only events of an activity some step names can count (every step pins its activities).
-  const everyActivity = pinned.some((list) => list === null)
-    ? sql``
-    : sql`and e.activity in (${sql.join([...new Set(pinned.flat() as string[])])})`;
-  const selects = [...arms].map(([activity, names]) => {
-    const columns = steps.map(
-      (item) => sql`${names.has(item.name) ? countOf(item) : sql`0`} as ${sql.ref(item.name)}`,
-    );
-    // A case's arm reads its activity's rows in id order on SQLite (subjectRows): through the
-    // (employee, activity, time) index, each row was a page miss of its own (3-4 µs).
-    // An arm whose steps test nothing but the activity and the time (off hours) counts from
-    // the (employee, activity, time) index alone on SQLite: no row is read (the chat arm of
-    // the analysis bench, 199,722 rows: 0.29-0.36 s read by id, 0.08-0.10 s from the index).
-    const indexOnly =
-      byActivity &&
-      byActivity.dialect === 'sqlite' &&
-      !context.clocks &&
-      activity !== null &&
-      steps.every((item) => !names.has(item.name) || testsIndexOnly(item.step.match));
-    const rows = indexOnly
-      ? sql`e.employee_id = ${employeeId} and e.activity in (${activity}) and e.time >= ${from} and e.time < ${to}`
-      : byActivity
-        ? subjectRows(byActivity.dialect, 'e', employeeId, {
-            from,
-            to,
-            ...(activity === null ? {} : { activities: [activity] }),
-          })
-        : sql`e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to} ${everyActivity}`;
-    return sql`select ${sql.join(columns)}
-    from events as e
-    where ${rows}`;
-  });
-  const result = await sql<Record<string, number | string | null>>`${sql.join(
-    selects,
-    sql` union all `,
-  )}`.execute(db);
-  const totals = new Map<string, number>();
-  for (const row of result.rows)
-    for (const { name } of steps)
-      totals.set(name, (totals.get(name) ?? 0) + Number(row[name] ?? 0));
+  const totals = byActivity
+    ? await countCaseSteps(
+        db,
+        byActivity.dialect,
+        employeeId,
+        steps.map((item) => ({
+          name: item.name,
+          test: countTest(item),
+          activities: item.activities,
+          indexOnly: testsIndexOnly(item.step.match),
+        })),
+        { from, to, clocks: context.clocks !== undefined },
+      )
+    : await countSteps(db, employeeId, steps, countTest, { from, to });
   const counted = spans.filter(({ rule }, r) =>
     rule.condition.steps.every((step, s) => (totals.get(`c_${r}_${s}`) ?? 0) >= leastEvents(step)),
   );
   return possibleRules(db, employeeId, counted, context);
+}
+
+interface StepItem {
+  name: string;
+  step: RuleStep;
+  start: number;
+  end: number;
+  activities: string[] | null;
+}
+
+/**
+ * Detection over everyone's counting pass for one person: one arm over their events of the
+ * activities some step names. PostgreSQL plans the statement anew for every person, and a case's
+ * dispatched pass (countCaseSteps) takes 100-300 ms to plan where a person's events count in
+ * far less.
+ */
+async function countSteps(
+  db: Kysely<Database>,
+  employeeId: string,
+  steps: readonly StepItem[],
+  test: (item: StepItem) => RawBuilder<unknown>,
+  { from, to }: { from: number; to: number },
+): Promise<Map<string, number>> {
+  // Only events of an activity some step names can count (every step pins its activities).
+  const pinned = steps.map((item) => item.activities);
+  const everyActivity = pinned.some((list) => list === null)
+    ? sql``
+    : sql`and e.activity in (${sql.join([...new Set(pinned.flat() as string[])])})`;
+  const result = await sql<Record<string, number | string | null>>`select ${sql.join(
+    steps.map(
+      (item) => sql`sum(case when ${test(item)} then 1 else 0 end) as ${sql.ref(item.name)}`,
+    ),
+  )}
+    from events as e
+    where e.employee_id = ${employeeId} and e.time >= ${from} and e.time < ${to} ${everyActivity}`.execute(
+    db,
+  );
+  const row = result.rows[0] ?? {};
+  return new Map(steps.map(({ name }) => [name, Number(row[name] ?? 0)]));
 }
 
 /**
