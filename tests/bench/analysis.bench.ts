@@ -45,12 +45,16 @@ const SUBJECT = 'E1002';
 
 async function openEngine(
   engine: 'sqlite' | 'postgres',
-): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; where: string; cleanup: () => Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-analysis-bench-'));
     const handle = openDatabase(path.join(dir, 'bench.db'));
     await migrateToLatest(handle.db, 'sqlite');
-    return { handle, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      handle,
+      where: path.join(dir, 'bench.db'),
+      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const admin = process.env.VIGIL_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `vigil_analysis_bench_${Date.now()}`;
@@ -64,6 +68,7 @@ async function openEngine(
   await migrateToLatest(handle.db, 'postgres', 'public');
   return {
     handle,
+    where: name,
     cleanup: async () => {
       const dropper = new pg.Client({ connectionString: admin });
       await dropper.connect();
@@ -144,7 +149,7 @@ export async function benchAnalysis(
   events = 1_000_000,
   runs = 3,
 ): Promise<AnalysisBenchResult> {
-  const { handle, cleanup } = await openEngine(engine);
+  const { handle, where, cleanup } = await openEngine(engine);
   try {
     const end = Date.parse('2026-11-20T00:00:00Z');
     const days = 365;
@@ -241,6 +246,8 @@ export async function benchAnalysis(
     };
   } finally {
     await handle.close();
-    await cleanup();
+    // ANALYSIS_BENCH_KEEP=1 keeps the case, to time it again with report-analysis.ts run.
+    if (process.env.ANALYSIS_BENCH_KEEP) console.log(`  kept ${where}`);
+    else await cleanup();
   }
 }

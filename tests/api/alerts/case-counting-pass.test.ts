@@ -116,8 +116,15 @@ describe(`on ${dialect}`, () => {
       },
       {
         all: [
-          { field: 'activity', eq: 'file_view' },
           { field: 'source', eq: 'okta' },
+          { field: 'activity', in: ['file_view', 'login'] },
+        ],
+      },
+      {
+        all: [
+          { field: 'source', eq: 'm365' },
+          { field: 'activity', eq: 'login' },
+          { field: 'outcome', eq: 'failure' },
         ],
       },
       { field: 'activity', eq: 'email_send' },
