@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { printBanner } from './startup/banner';
-import { finishInterruptedDemoLoad, loadDemoData } from './demo/demo-data';
+import { buildDemoIndexes, finishInterruptedDemoLoad, loadDemoData } from './demo/demo-data';
 import { ensureFirstAdmin } from './startup/first-admin';
 import { loadConfig } from './config';
 import { housekeepingPlugin } from './startup/crash-recovery/housekeeping-plugin';
@@ -72,6 +72,11 @@ export async function main(options: MainOptions = {}): Promise<void> {
     seeded,
     privacyOfficer: demo?.privacyOfficer ?? null,
   });
+  // The demo's indexes of events, set aside for its load, are built while Vigil already serves.
+  if (demo?.indexesDeferred)
+    buildDemoIndexes(database, (line) => process.stdout.write(`${line}\n`)).catch(
+      (error: unknown) => app.log.error({ err: error }, 'building the indexes of events failed'),
+    );
 
   let closing = false;
   const shutdown = (signal: string) => {

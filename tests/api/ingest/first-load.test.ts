@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { DatabaseHandle } from '../../../src/server/db/database';
+import {
+  buildDeferredIndexes,
+  hasDeferredIndexes,
+} from '../../../src/server/db/queries/deferred-indexes';
 import { withEventIndexesDeferred } from '../../../src/server/ingest/pipeline/first-load';
 import { ingest } from '../../../src/server/ingest/pipeline/ingest';
 import { openTestDatabase, testDialect } from '../support/test-database';
@@ -99,14 +103,37 @@ describe.runIf(testDialect() === 'postgres')('a first load into PostgreSQL', () 
 
   it('builds them again when the load fails, and the failure is still thrown', async () => {
     const before = await indexes();
+    // Also when asked to leave them for later: a failed load's caller may not go on to build.
     await expect(
-      withEventIndexesDeferred(handle, async () => {
-        await push('partial', 5);
-        throw new Error('the source went away');
-      }),
+      withEventIndexesDeferred(
+        handle,
+        async () => {
+          await push('partial', 5);
+          throw new Error('the source went away');
+        },
+        Date.now(),
+        { later: true },
+      ),
     ).rejects.toThrow('the source went away');
     expect(await indexes()).toEqual(before);
     expect(await handle.db.selectFrom('deferred_indexes').selectAll().execute()).toEqual([]);
+  });
+
+  it('leaves them set aside for later when asked, until buildDeferredIndexes makes them', async () => {
+    const before = await indexes();
+    const { indexes: done } = await withEventIndexesDeferred(handle, () => push('first', 12), 0, {
+      later: true,
+    });
+    expect(done).toEqual({ deferred: before.length - 2, buildSeconds: 0 });
+    expect((await indexes()).map((d) => d.split(':')[0])).toEqual([
+      'events_pk',
+      'events_source_id',
+    ]);
+    expect(await hasDeferredIndexes(handle.db)).toBe(true);
+    expect(await buildDeferredIndexes(handle.db)).toBe(before.length - 2);
+    expect(await indexes()).toEqual(before);
+    expect(await hasDeferredIndexes(handle.db)).toBe(false);
+    expect(await eventCount()).toBe(12);
   });
 });
 

@@ -7,9 +7,9 @@ import {
 
 /** What {@link withEventIndexesDeferred} did around the load. */
 export interface FirstLoadIndexes {
-  /** Indexes set aside and built again (0: none, the table held events or this is SQLite). */
+  /** Indexes set aside (0: none, the table held events or this is SQLite). */
   deferred: number;
-  /** Seconds spent building them after the load. */
+  /** Seconds spent building them after the load (0 when left for later). */
   buildSeconds: number;
 }
 
@@ -21,11 +21,16 @@ export interface FirstLoadIndexes {
  * index alone about 28%). The rows of `deferred_indexes` make this crash-safe: a process that
  * dies in between leaves them for the next start to build (finishInterruptedDemoLoad, at start-up). A table
  * that already holds events keeps its indexes: readers of those events need them.
+ *
+ * `later`: a load that succeeds leaves its indexes set aside, for the caller to build with
+ * buildDeferredIndexes when it can wait for them (the demo, once Vigil is listening). A load that
+ * fails still builds them at once.
  */
 export async function withEventIndexesDeferred<T>(
   handle: DatabaseHandle,
   load: () => Promise<T>,
   now = Date.now(),
+  { later = false }: { later?: boolean } = {},
 ): Promise<{ result: T; indexes: FirstLoadIndexes }> {
   const deferred =
     handle.dialect === 'postgres' && !(await hasAnyEvent(handle.db))
@@ -33,10 +38,12 @@ export async function withEventIndexesDeferred<T>(
       : 0;
   let result: T;
   let buildSeconds = 0;
+  let loaded = false;
   try {
     result = await load();
+    loaded = true;
   } finally {
-    if (deferred > 0) {
+    if (deferred > 0 && !(later && loaded)) {
       const started = performance.now();
       await buildDeferredIndexes(handle.db);
       buildSeconds = (performance.now() - started) / 1000;
