@@ -23,6 +23,8 @@ test('the timeline filtered to a label shows that label on every row, and whole 
     await expect(rows.first()).toBeVisible();
     // Columns: Time, Source, What happened, Label, App, Outcome.
     const labels = grid.locator('[role="gridcell"][aria-colindex="4"]');
+    // A first row may be there before the page's rows are (CI, 30 Nov: none yet when read).
+    await expect(labels.first()).toBeVisible();
     const texts = await labels.allTextContents();
     expect(texts.length, label).toBeGreaterThan(0);
     // USB copies and mail lost the label on the way; the file carries it, so the row shows it.

@@ -42,7 +42,8 @@ export function leastEvents(step: RuleStep): number {
  * each step's events are counted in its rule's span, and a rule whose steps do not all have
  * enough of them cannot fire, so its (far costlier) burst search is skipped. Most people match
  * no rule at all, which is what makes detection over everyone cheap. `byActivity`: a case's
- * analysis, where each row is sent by its activity to the steps that name it (countCaseSteps).
+ * analysis, where each row is sent by its activity to the steps that name it (countCaseSteps),
+ * and no window bound follows (below).
  */
 export async function candidateRules(
   db: Kysely<Database>,
@@ -95,7 +96,11 @@ export async function candidateRules(
   const counted = spans.filter(({ rule }, r) =>
     rule.condition.steps.every((step, s) => (totals.get(`c_${r}_${s}`) ?? 0) >= leastEvents(step)),
   );
-  return possibleRules(db, employeeId, counted, context);
+  // A case's analysis takes the counted rules straight to their burst search, which reads the
+  // same rows as the window bound would and answers exactly: of the report bench's eight
+  // counted rules the bound ruled out none, and cost 1.1 s (SQLite) and 1.6 s (PostgreSQL).
+  // Detection over everyone keeps it (possibleRulesOfPeople, a batch of people a statement).
+  return byActivity ? counted : possibleRules(db, employeeId, counted, context);
 }
 
 interface StepItem {
