@@ -75,7 +75,7 @@ export const DEADLINE_FUNCTION = 'vigil_deadline';
 /**
  * vigil_tally(key, ...): how many rows gave each distinct tuple of its arguments, as a JSON
  * array of [[key, ...], count]. A GROUP BY that SQLite would sort row by row (1M rows: 1.4 s
- * of sorting), for an aggregate whose keys are few (a case's counting pass, candidate-rules.ts).
+ * of sorting), for an aggregate whose keys are few (a case's counting pass, case-counting-pass.ts).
  */
 export const TALLY_FUNCTION = 'vigil_tally';
 

@@ -137,6 +137,26 @@ export async function loadDemoData(
 }
 
 /**
+ * Builds the indexes of events a demo load set aside, under the demo's start-up lock, so that
+ * two processes never build the same one; says how many were built with `built`.
+ */
+async function buildSetAsideIndexes(
+  handle: DatabaseHandle,
+  built: (count: number) => void,
+  onWait: () => void,
+): Promise<void> {
+  await withStartupLock(
+    handle,
+    'demo-data',
+    async () => {
+      const count = await buildDeferredIndexes(handle.db);
+      if (count > 0) built(count);
+    },
+    onWait,
+  );
+}
+
+/**
  * Rebuilds the indexes of `events` a demo load set aside, when its process died before it
  * could (see deferEventIndexes). Under the demo's start-up lock: a load in progress in another
  * process finishes, and rebuilds them, first. One read when there is nothing to do.
@@ -146,36 +166,29 @@ export async function finishInterruptedDemoLoad(
   log: (line: string) => void = () => undefined,
 ): Promise<void> {
   if (!(await hasDeferredIndexes(handle.db))) return;
-  await withStartupLock(
+  await buildSetAsideIndexes(
     handle,
-    'demo-data',
-    async () => {
-      const built = await buildDeferredIndexes(handle.db);
-      if (built > 0) log(`Rebuilt ${built} indexes of events an interrupted demo load set aside.`);
-    },
+    (count) => log(`Rebuilt ${count} indexes of events an interrupted demo load set aside.`),
     () => log('Another Vigil process is loading the demo organization; waiting for it…'),
   );
 }
 
 /**
  * Builds the indexes of events the demo load set aside (PostgreSQL), once Vigil listens: under
- * the demo's start-up lock, so that a second process starting meanwhile (finishInterruptedDemoLoad)
- * and this one never build the same index. Until they are there, reads of the events are
- * slower, not wrong; a process that dies first leaves them to the next start.
+ * the same lock as finishInterruptedDemoLoad, so a second process starting meanwhile and this
+ * one never build the same index. Until they are there, reads of the events are slower, not
+ * wrong; a process that dies first leaves them to the next start.
  */
 export async function buildDemoIndexes(
   handle: DatabaseHandle,
   log: (line: string) => void = () => undefined,
 ): Promise<void> {
   const started = performance.now();
-  await withStartupLock(
+  await buildSetAsideIndexes(
     handle,
-    'demo-data',
-    async () => {
-      const built = await buildDeferredIndexes(handle.db);
+    (count) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      if (built > 0)
-        log(`Built the ${built} indexes of events the demo load set aside (${seconds} s).`);
+      log(`Built the ${count} indexes of events the demo load set aside (${seconds} s).`);
     },
     () => undefined,
   );
@@ -194,7 +207,7 @@ async function load(
   );
   // PostgreSQL: the empty events table is filled without its secondary indexes, built once after,
   // when Vigil already listens (buildDemoIndexes): 8.5 s of a 38-41 s first start on a slow
-  // afternoon, for 173k events that are read as fast without them meanwhile.
+  // afternoon; the 173k events are read a little slower without them meanwhile.
   // SQLite writes on this thread only, so the dataset is generated into files on a worker while
   // this thread ingests them (first start 25-29 s against 31-37 s generating here, 29 Nov). On
   // PostgreSQL each batch already commits on its own connection while the next is generated,

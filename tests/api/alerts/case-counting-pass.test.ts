@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { testsIndexOnly } from '../../../src/server/analysis/alerts/candidate-rules';
 import { countCaseSteps } from '../../../src/server/analysis/alerts/case-counting-pass';
 import type { CountedStep } from '../../../src/server/analysis/alerts/case-counting-pass';
 import { compileFilter } from '../../../src/server/analysis/rules/compile-filter';
@@ -67,7 +68,7 @@ function steps(filters: Filter[], span?: { from: number; to: number }): CountedS
       name: `s${i}`,
       test: sql`${sql.join(tests, sql` and `)}`,
       activities: pinnedActivities(filter),
-      indexOnly: JSON.stringify(filter).match(/"field":"(?!activity|off_hours)/) === null,
+      indexOnly: testsIndexOnly(filter),
     };
   });
 }
